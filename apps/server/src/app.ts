@@ -1,0 +1,66 @@
+import { appRouter } from '@flows/api';
+import type { DatabaseHandle } from '@flows/db';
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config';
+import type { AppEnv } from './env';
+import { apiContext, errorResponse } from './rest';
+import { systemRoutes } from './routes/system';
+import { webApp } from './web';
+
+export type AppOptions = {
+  database: DatabaseHandle;
+  config: Config;
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  webDist?: string;
+};
+
+const maxBodyBytes = 1024 * 1024;
+
+/** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
+export function createApp({ database, webDist }: AppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('db', database.db);
+    c.set('databaseKind', database.kind);
+    c.set('user', null);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
+    }),
+  );
+
+  const api = new Hono<AppEnv>().route('/', systemRoutes);
+  api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
+  app.route('/api', api);
+
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      router: appRouter,
+      endpoint: '/trpc',
+      createContext: (_options, c) => apiContext(c as Parameters<typeof apiContext>[0]),
+    }),
+  );
+
+  app.route('/', webApp(webDist));
+
+  app.onError((error, c) => {
+    const { status, body } = errorResponse(error);
+    if (status >= 500) console.error(error);
+    return c.json(body, status);
+  });
+
+  return app;
+}

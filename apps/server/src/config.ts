@@ -1,0 +1,77 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const optionalUrl = z.url({ message: 'must be a URL' }).optional();
+
+const ZConfigEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  MODEL_ENDPOINT: z.url({ message: 'must be a URL' }).default('http://localhost:1234/v1'),
+  MODEL_API_KEY: z.string().optional(),
+  FLOW_TIME_SCALE: z.coerce.number().min(0).max(100).default(1),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  ALLOW_PRIVATE_TARGETS: flag,
+  PUBLIC_URL: optionalUrl,
+});
+
+/** The validated settings of one server process. */
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  modelEndpoint: string;
+  modelApiKey: string | undefined;
+  flowTimeScale: number;
+  secretKey: string | undefined;
+  allowPrivateTargets: boolean;
+  publicUrl: string | undefined;
+};
+
+/** A configuration problem that must stop start-up, naming the variable at fault. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. Blank values count as unset; a bad value throws a ConfigError that
+ * names the variable. Relative DATA_DIR is taken from where the command was run.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in ZConfigEnv.shape && value?.trim()),
+  );
+  const parsed = ZConfigEnv.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const value = parsed.data;
+  const base = env.INIT_CWD ?? repoRoot;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    databaseUrl: value.DATABASE_URL,
+    dataDir: isAbsolute(value.DATA_DIR) ? value.DATA_DIR : resolve(base, value.DATA_DIR),
+    modelEndpoint: value.MODEL_ENDPOINT,
+    modelApiKey: value.MODEL_API_KEY,
+    flowTimeScale: value.FLOW_TIME_SCALE,
+    secretKey: value.SECRET_KEY,
+    allowPrivateTargets: value.ALLOW_PRIVATE_TARGETS,
+    publicUrl: value.PUBLIC_URL,
+  };
+}

@@ -1,0 +1,11 @@
+import type { SessionUser } from '@flows/api';
+import type { Database, DatabaseKind } from '@flows/db';
+
+/** Per-request values the middleware sets for handlers. */
+export type AppEnv = {
+  Variables: {
+    db: Database;
+    databaseKind: DatabaseKind;
+    user: SessionUser | null;
+  };
+};

@@ -1,0 +1,30 @@
+import { createDatabase, seedTemplates } from '@flows/db';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main() {
+  const config = loadConfig(process.env);
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await seedTemplates(database.db);
+  const app = createApp({ database, config });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where =
+      database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+    console.log(
+      `Flows is running at http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port} (${where})`,
+    );
+  });
+
+  const shutdown = () => {
+    server.close();
+    database.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

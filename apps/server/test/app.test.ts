@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './harness';
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+afterAll(() => harness.close());
+
+describe('HTTP surface', () => {
+  it('reports health with the database kind and version', async () => {
+    const response = await harness.app.request('/api/health');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(body.database.version).toMatch(/PostgreSQL/);
+  });
+
+  it('serves the templates over REST and tRPC alike', async () => {
+    const rest = await harness.app.request('/api/templates');
+    expect(rest.status).toBe(200);
+    const list = await rest.json();
+    expect(list.map((template: { name: string }) => template.name)).toContain('Project Planner');
+
+    const trpc = await harness.app.request('/trpc/template.list');
+    expect(trpc.status).toBe(200);
+    expect((await trpc.json()).result.data).toEqual(list);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await harness.app.request('/api/unknown', { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+    expect(await response.json()).toEqual({ error: 'No API path POST /api/unknown' });
+  });
+
+  it('refuses bodies over 1 MB with 413', async () => {
+    const response = await harness.app.request('/api/unknown', {
+      method: 'POST',
+      body: 'x'.repeat(1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatch(/1 MB/);
+  });
+
+  it('hands every other path to the web app so its router can answer', async () => {
+    for (const path of ['/', '/dashboard', '/no/such/page']) {
+      const response = await harness.app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+});

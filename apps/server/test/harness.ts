@@ -1,0 +1,26 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DatabaseHandle, seedTemplates } from '@flows/db';
+import { createTestDatabase } from '@flows/db/testing';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+/** A web build stand-in so the SPA fallback can be tested without running Vite. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'flows-web-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Flows</title><div id="root"></div>',
+  );
+  return dir;
+}
+
+/** A Flows app over a fresh test database, driven with `app.request()`. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database: DatabaseHandle = await createTestDatabase();
+  await seedTemplates(database.db);
+  const config = loadConfig({ FLOW_TIME_SCALE: '0', ...env });
+  const app = createApp({ database, config, webDist: fakeWebDist() });
+  return { app, database, config, close: () => database.close() };
+}

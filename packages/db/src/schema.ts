@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** A registered account. Usernames and emails are unique regardless of case. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    displayName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Lucia sessions: one row per signed-in browser. */
+export const sessions = pgTable('sessions', {
+  id: text().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A goal a person (or a script) asked Flows to work on. Visitors' tasks have no user. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    goal: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tasks_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const agentStepTypes = ['thinking', 'action', 'result', 'subtask'] as const;
+export type AgentStepType = (typeof agentStepTypes)[number];
+
+/** One entry of a task's feed, numbered per task so a reconnecting client misses nothing. */
+export const agentSteps = pgTable(
+  'agent_steps',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    taskId: uuid()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    type: text().$type<AgentStepType>().notNull(),
+    content: text().notNull(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agent_steps_task_seq_idx').on(t.taskId, t.seq),
+    check('agent_steps_type_check', sql`${t.type} in ('thinking', 'action', 'result', 'subtask')`),
+  ],
+);
+
+/** A ready-made goal offered in the Quick Templates list. */
+export const templates = pgTable('templates', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull(),
+  prompt: text().notNull(),
+});
+
+/** A page built during a run, and where it was deployed. */
+export const websites = pgTable('websites', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  html: text().notNull(),
+  taskId: uuid().references(() => tasks.id, { onDelete: 'cascade' }),
+  deploymentUrl: text(),
+  createdAt: createdAt(),
+});
+
+/** An outgoing HTTP call a user registered and runs on demand. Secrets are stored encrypted. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    url: text().notNull(),
+    method: text().notNull().default('POST'),
+    headers: text().notNull().default('{}'),
+    authType: text().notNull().default('none'),
+    authUser: text(),
+    authPassword: text(),
+    authToken: text(),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/** A configured outside API: base address, auth, default headers, rate limits and timeout. */
+export const apiIntegrations = pgTable(
+  'api_integrations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    baseUrl: text().notNull(),
+    version: text(),
+    authType: text().notNull().default('none'),
+    authConfig: text().notNull().default('{}'),
+    headers: text().notNull().default('{}'),
+    rateLimitConfig: text().notNull().default('{}'),
+    timeout: integer().notNull().default(30000),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('api_integrations_user_name_idx').on(t.userId, t.name)],
+);
+
+/** An uploaded file's record; the bytes live at `path`. */
+export const files = pgTable('files', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  filename: text().notNull(),
+  originalFilename: text().notNull(),
+  mimeType: text().notNull(),
+  size: integer().notNull(),
+  path: text().notNull(),
+  description: text(),
+  taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
