@@ -1,4 +1,4 @@
-import { appRouter } from '@flows/api';
+import { appRouter, createAuth } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
@@ -6,7 +6,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from './config';
 import type { AppEnv } from './env';
+import { originCheck } from './middleware/origin-check';
+import { session } from './middleware/session';
 import { apiContext, errorResponse } from './rest';
+import { authRoutes } from './routes/auth';
 import { systemRoutes } from './routes/system';
 import { webApp } from './web';
 
@@ -20,13 +23,18 @@ export type AppOptions = {
 const maxBodyBytes = 1024 * 1024;
 
 /** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
-export function createApp({ database, webDist }: AppOptions) {
+export function createApp({ database, config, webDist }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const auth = createAuth(database.db, {
+    secureCookies: config.publicUrl?.startsWith('https:') ?? false,
+  });
 
   app.use('*', async (c, next) => {
     c.set('db', database.db);
     c.set('databaseKind', database.kind);
+    c.set('auth', auth);
     c.set('user', null);
+    c.set('sessionId', null);
     await next();
   });
   app.use(
@@ -41,7 +49,11 @@ export function createApp({ database, webDist }: AppOptions) {
     }),
   );
 
-  const api = new Hono<AppEnv>().route('/', systemRoutes);
+  for (const path of ['/api/*', '/trpc/*']) {
+    app.use(path, originCheck(config.publicUrl), session);
+  }
+
+  const api = new Hono<AppEnv>().route('/', systemRoutes).route('/', authRoutes);
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
@@ -50,7 +62,10 @@ export function createApp({ database, webDist }: AppOptions) {
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
-      createContext: (_options, c) => apiContext(c as Parameters<typeof apiContext>[0]),
+      createContext: (options, c) =>
+        apiContext(c as Parameters<typeof apiContext>[0], (name, value) =>
+          options.resHeaders.append(name, value),
+        ),
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@flows/api';
+import type { Auth, SessionUser } from '@flows/api';
 import type { Database, DatabaseKind } from '@flows/db';
 
 /** Per-request values the middleware sets for handlers. */
@@ -6,6 +6,8 @@ export type AppEnv = {
   Variables: {
     db: Database;
     databaseKind: DatabaseKind;
+    auth: Auth;
     user: SessionUser | null;
+    sessionId: string | null;
   };
 };

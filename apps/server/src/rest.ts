@@ -1,4 +1,5 @@
 import { type Context as ApiContext, createCaller, inputIssues } from '@flows/api';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context } from 'hono';
@@ -9,9 +10,28 @@ import type { AppEnv } from './env';
 
 type Caller = ReturnType<typeof createCaller>;
 
-/** The tRPC context of a REST request, built the same way as for /trpc. */
-export function apiContext(c: Context<AppEnv>): ApiContext {
-  return { db: c.get('db'), user: c.get('user') };
+/** The caller's address; requests made without a socket (tests) count as one 'local' caller. */
+function clientIp(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/** The tRPC context of a request; `setHeader` writes to whichever response carries the call. */
+export function apiContext(
+  c: Context<AppEnv>,
+  setHeader: ApiContext['setHeader'] = (name, value) => c.header(name, value, { append: true }),
+): ApiContext {
+  return {
+    db: c.get('db'),
+    auth: c.get('auth'),
+    user: c.get('user'),
+    sessionId: c.get('sessionId'),
+    clientIp: clientIp(c),
+    setHeader,
+  };
 }
 
 /**
@@ -29,12 +49,15 @@ export function rest<T>(
   };
 }
 
-/** Reads a JSON request body, answering 400 when it is not JSON. */
-export async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+/**
+ * Reads a JSON request body, answering 400 when it is not JSON. Its shape is not checked here:
+ * the procedure it is handed to validates it with its zod schema.
+ */
+export async function jsonBody<T>(c: Context<AppEnv>): Promise<T> {
   const text = await c.req.text();
-  if (!text.trim()) return {};
+  if (!text.trim()) return {} as T;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as T;
   } catch {
     throw new HTTPException(400, { message: 'The request body is not valid JSON' });
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './harness';
+import { createTestApp, json } from './harness';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -11,20 +11,24 @@ describe('HTTP surface', () => {
   it('reports health with the database kind and version', async () => {
     const response = await harness.app.request('/api/health');
     expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-    expect(body.database.version).toMatch(/PostgreSQL/);
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      database: {
+        kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        version: expect.stringMatching(/PostgreSQL/),
+      },
+    });
   });
 
   it('serves the templates over REST and tRPC alike', async () => {
     const rest = await harness.app.request('/api/templates');
     expect(rest.status).toBe(200);
-    const list = await rest.json();
-    expect(list.map((template: { name: string }) => template.name)).toContain('Project Planner');
+    const list = await json<{ name: string }[]>(rest);
+    expect(list.map((template) => template.name)).toContain('Project Planner');
 
     const trpc = await harness.app.request('/trpc/template.list');
     expect(trpc.status).toBe(200);
-    expect((await trpc.json()).result.data).toEqual(list);
+    expect(await trpc.json()).toEqual({ result: { data: list } });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -41,7 +45,7 @@ describe('HTTP surface', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(413);
-    expect((await response.json()).error).toMatch(/1 MB/);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/1 MB/) });
   });
 
   it('hands every other path to the web app so its router can answer', async () => {

@@ -24,3 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const app = createApp({ database, config, webDist: fakeWebDist() });
   return { app, database, config, close: () => database.close() };
 }
+
+/** A response body as JSON, with the shape the test expects. */
+export async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

@@ -1,3 +1,5 @@
+export { type Auth, createAuth } from './auth/lucia';
+export * from './contracts/auth';
 export { type AppRouter, appRouter, createCaller } from './root';
 export {
   type Context,

@@ -1,7 +1,9 @@
+import { authRouter } from './router/auth';
 import { templateRouter } from './router/template';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
+  auth: authRouter,
   template: templateRouter,
 });
 

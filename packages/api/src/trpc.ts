@@ -1,6 +1,7 @@
 import type { Database } from '@flows/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import type { Auth } from './auth/lucia';
 
 /** The signed-in person as procedures see them. */
 export type SessionUser = {
@@ -13,7 +14,13 @@ export type SessionUser = {
 /** What every procedure receives; tests build it directly with `createContextInner`. */
 export type Context = {
   db: Database;
+  auth: Auth;
   user: SessionUser | null;
+  sessionId: string | null;
+  /** The caller's network address, for throttling. */
+  clientIp: string;
+  /** Adds a response header (Set-Cookie, Retry-After) on whichever transport carries the call. */
+  setHeader: (name: string, value: string) => void;
 };
 
 export function createContextInner(context: Context): Context {

@@ -156,3 +156,10 @@ export const files = pgTable('files', {
   taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** Failed logins per username and client address, so the throttle holds across processes. */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+});

@@ -2,6 +2,7 @@ import { seedTemplates } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCaller } from '../root';
+import { testContext } from '../test-context';
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 it('lists the seeded templates with exactly id, name, description and prompt', async () => {
-  const caller = createCaller({ db: handle.db, user: null });
+  const caller = createCaller(testContext(handle.db).context);
   const list = await caller.template.list();
   expect(list.map((template) => template.name)).toContain('Research Assistant');
   for (const template of list) {
