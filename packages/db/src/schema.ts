@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -163,3 +164,49 @@ export const loginAttempts = pgTable('login_attempts', {
   failures: integer().notNull(),
   windowStart: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The server-side run of a task: the engine's flow state, the effects still to carry out, and
+ * the next step number. Checkpointed after every effect so a restarted worker resumes here.
+ */
+export const flowRuns = pgTable('flow_runs', {
+  taskId: uuid()
+    .primaryKey()
+    .references(() => tasks.id, { onDelete: 'cascade' }),
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  state: jsonb().$type<Record<string, unknown>>().notNull(),
+  pendingEffects: jsonb().$type<unknown[]>().notNull().default([]),
+  settings: jsonb().$type<Record<string, unknown>>().notNull(),
+  nextSeq: integer().notNull().default(1),
+  /** The model call being made, with a lease so only one worker makes it. */
+  inflight: jsonb().$type<{ callId: string; leaseUntil: string } | null>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A site on a hosting provider (the built-in `local` host or Netlify). */
+export const hostedSites = pgTable('hosted_sites', {
+  id: text().primaryKey(),
+  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text().notNull(),
+  name: text().notNull(),
+  remoteId: text(),
+  url: text(),
+  createdAt: createdAt(),
+});
+
+/** One deploy of a website to a hosted site; earlier deploys are kept for rollback. */
+export const siteDeploys = pgTable(
+  'site_deploys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    siteId: text()
+      .notNull()
+      .references(() => hostedSites.id, { onDelete: 'cascade' }),
+    websiteId: uuid().references(() => websites.id, { onDelete: 'set null' }),
+    html: text().notNull(),
+    url: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('site_deploys_site_created_idx').on(t.siteId, t.createdAt)],
+);
