@@ -1,4 +1,4 @@
-import { appRouter, createAuth } from '@flows/api';
+import { type ApiConfig, appRouter, createAuth } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
@@ -16,6 +16,8 @@ import { webApp } from './web';
 export type AppOptions = {
   database: DatabaseHandle;
   config: Config;
+  /** The key that encrypts stored secrets (see loadSecretKey). */
+  secretKey: Buffer;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string;
 };
@@ -23,8 +25,17 @@ export type AppOptions = {
 const maxBodyBytes = 1024 * 1024;
 
 /** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
-export function createApp({ database, config, webDist }: AppOptions) {
+export function createApp({ database, config, secretKey, webDist }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const apiConfig: ApiConfig = {
+    secretKey,
+    allowPrivateTargets: config.allowPrivateTargets,
+    modelEndpoint: config.modelEndpoint,
+    modelApiKey: config.modelApiKey,
+    allowedModelEndpoints: config.allowedModelEndpoints,
+    flowTimeScale: config.flowTimeScale,
+    publicUrl: config.publicUrl,
+  };
   const auth = createAuth(database.db, {
     secureCookies: config.publicUrl?.startsWith('https:') ?? false,
   });
@@ -33,6 +44,7 @@ export function createApp({ database, config, webDist }: AppOptions) {
     c.set('db', database.db);
     c.set('databaseKind', database.kind);
     c.set('auth', auth);
+    c.set('config', apiConfig);
     c.set('user', null);
     c.set('sessionId', null);
     await next();

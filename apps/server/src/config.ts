@@ -28,6 +28,7 @@ const ZConfigEnv = z.object({
     .optional(),
   ALLOW_PRIVATE_TARGETS: flag,
   PUBLIC_URL: optionalUrl,
+  MODEL_ENDPOINTS_ALLOWED: z.string().optional(),
 });
 
 /** The validated settings of one server process. */
@@ -38,6 +39,8 @@ export type Config = {
   dataDir: string;
   modelEndpoint: string;
   modelApiKey: string | undefined;
+  /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
+  allowedModelEndpoints: string[];
   flowTimeScale: number;
   secretKey: string | undefined;
   allowPrivateTargets: boolean;
@@ -69,6 +72,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: isAbsolute(value.DATA_DIR) ? value.DATA_DIR : resolve(base, value.DATA_DIR),
     modelEndpoint: value.MODEL_ENDPOINT,
     modelApiKey: value.MODEL_API_KEY,
+    allowedModelEndpoints: [
+      value.MODEL_ENDPOINT,
+      ...(value.MODEL_ENDPOINTS_ALLOWED ?? '')
+        .split(',')
+        .map((endpoint) => endpoint.trim())
+        .filter(Boolean),
+    ],
     flowTimeScale: value.FLOW_TIME_SCALE,
     secretKey: value.SECRET_KEY,
     allowPrivateTargets: value.ALLOW_PRIVATE_TARGETS,

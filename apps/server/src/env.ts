@@ -1,4 +1,4 @@
-import type { Auth, SessionUser } from '@flows/api';
+import type { ApiConfig, Auth, SessionUser } from '@flows/api';
 import type { Database, DatabaseKind } from '@flows/db';
 
 /** Per-request values the middleware sets for handlers. */
@@ -7,6 +7,7 @@ export type AppEnv = {
     db: Database;
     databaseKind: DatabaseKind;
     auth: Auth;
+    config: ApiConfig;
     user: SessionUser | null;
     sessionId: string | null;
   };

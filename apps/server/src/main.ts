@@ -2,12 +2,14 @@ import { createDatabase, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { loadSecretKey } from './secret-key';
 
 async function main() {
   const config = loadConfig(process.env);
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await seedTemplates(database.db);
-  const app = createApp({ database, config });
+  const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+  const app = createApp({ database, config, secretKey });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where =
       database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';

@@ -26,6 +26,7 @@ export function apiContext(
 ): ApiContext {
   return {
     db: c.get('db'),
+    config: c.get('config'),
     auth: c.get('auth'),
     user: c.get('user'),
     sessionId: c.get('sessionId'),

@@ -21,7 +21,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const database: DatabaseHandle = await createTestDatabase();
   await seedTemplates(database.db);
   const config = loadConfig({ FLOW_TIME_SCALE: '0', ...env });
-  const app = createApp({ database, config, webDist: fakeWebDist() });
+  const app = createApp({
+    database,
+    config,
+    secretKey: Buffer.alloc(32, 7),
+    webDist: fakeWebDist(),
+  });
   return { app, database, config, close: () => database.close() };
 }
 

@@ -1,12 +1,24 @@
 import type { Database } from '@flows/db';
 import { createAuth } from './auth/lucia';
-import type { Context } from './trpc';
+import type { ApiConfig, Context } from './trpc';
+
+/** Settings for tests: a fixed key, private targets allowed (test servers listen on 127.0.0.1). */
+export const testConfig: ApiConfig = {
+  secretKey: Buffer.alloc(32, 7),
+  allowPrivateTargets: true,
+  modelEndpoint: 'http://127.0.0.1:1/v1',
+  modelApiKey: undefined,
+  allowedModelEndpoints: ['http://127.0.0.1:1/v1'],
+  flowTimeScale: 0,
+  publicUrl: undefined,
+};
 
 /** A visitor's context for calling procedures directly in tests; headers set are collected. */
 export function testContext(db: Database, overrides: Partial<Context> = {}) {
   const headers: [string, string][] = [];
   const context: Context = {
     db,
+    config: testConfig,
     auth: createAuth(db, { secureCookies: false }),
     user: null,
     sessionId: null,

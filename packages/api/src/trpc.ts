@@ -11,9 +11,27 @@ export type SessionUser = {
   displayName: string | null;
 };
 
+/** Operator settings the procedures need, derived once from the server's configuration. */
+export type ApiConfig = {
+  /** 32-byte key for AES-256-GCM encryption of stored secrets. */
+  secretKey: Buffer;
+  /** Whether outbound calls may reach private, loopback and link-local addresses. */
+  allowPrivateTargets: boolean;
+  /** The model endpoint runs use unless a request names another allowed one. */
+  modelEndpoint: string;
+  modelApiKey: string | undefined;
+  /** Every model endpoint the server may call (modelEndpoint included). */
+  allowedModelEndpoints: string[];
+  /** Multiplier for the flow's waits; 0 runs without waiting. */
+  flowTimeScale: number;
+  /** Where users reach Flows, e.g. for deploy URLs; undefined means the request's own origin. */
+  publicUrl: string | undefined;
+};
+
 /** What every procedure receives; tests build it directly with `createContextInner`. */
 export type Context = {
   db: Database;
+  config: ApiConfig;
   auth: Auth;
   user: SessionUser | null;
   sessionId: string | null;
