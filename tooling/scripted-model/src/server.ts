@@ -1,0 +1,185 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { demoRules, type Fault, pickRule, type Rule } from './script';
+
+/** A request the server received, for assertions. */
+export type ReceivedRequest = {
+  model: string;
+  prompt: string;
+  stream: boolean;
+  temperature: number | undefined;
+  authorization: string | undefined;
+};
+
+export type ScriptedModelOptions = {
+  port?: number;
+  host?: string;
+  rules?: Rule[];
+  /** Pause between streamed chunks, in ms. */
+  chunkDelayMs?: number;
+};
+
+/** A running scripted model server. */
+export type ScriptedModel = {
+  /** The OpenAI-compatible base URL, e.g. http://127.0.0.1:40123/v1 */
+  url: string;
+  requests: ReceivedRequest[];
+  /** Puts rules in front of the current ones (faults for the next calls, say). */
+  prepend: (...rules: Rule[]) => void;
+  close: () => Promise<void>;
+};
+
+type ChatBody = {
+  model?: string;
+  stream?: boolean;
+  temperature?: number;
+  messages?: { role: string; content: unknown }[];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function lastUserPrompt(body: ChatBody): string {
+  const user = [...(body.messages ?? [])].reverse().find((message) => message.role === 'user');
+  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
+}
+
+function completion(model: string, content: string) {
+  return {
+    id: `chatcmpl-${Date.now()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  };
+}
+
+function chunk(model: string, delta: Record<string, string>, finish: string | null = null) {
+  return {
+    id: 'chatcmpl-stream',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
+}
+
+/** Answers with a fault; returns true when the response is handled. */
+function answerFault(fault: Fault, response: ServerResponse, open: Set<ServerResponse>): void {
+  switch (fault) {
+    case 'http500':
+      response.writeHead(500, 'Internal Server Error', { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'scripted failure' } }));
+      return;
+    case 'http429':
+      response.writeHead(429, 'Too Many Requests', {
+        'content-type': 'application/json',
+        'retry-after': '1',
+      });
+      response.end(JSON.stringify({ error: { message: 'rate limited' } }));
+      return;
+    case 'reset':
+      response.socket?.destroy();
+      return;
+    case 'timeout':
+      open.add(response); // never answered; closed when the server closes
+      return;
+    case 'malformed':
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"choices": [ this is not json');
+      return;
+    case 'empty':
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('');
+      return;
+  }
+}
+
+async function streamReply(
+  response: ServerResponse,
+  model: string,
+  content: string,
+  delayMs: number,
+) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+  send(chunk(model, { role: 'assistant', content: '' }));
+  for (const piece of content.match(/\S+\s*|\s+/g) ?? []) {
+    send(chunk(model, { content: piece }));
+    if (delayMs > 0) await sleep(delayMs);
+  }
+  send(chunk(model, {}, 'stop'));
+  response.end('data: [DONE]\n\n');
+}
+
+/** Starts the scripted OpenAI-compatible server on 127.0.0.1 (a free port unless given). */
+export async function startScriptedModel(options: ScriptedModelOptions = {}): Promise<ScriptedModel> {
+  const rules: Rule[] = [...(options.rules ?? demoRules)];
+  const requests: ReceivedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  const delayMs = options.chunkDelayMs ?? 0;
+
+  const server: Server = createServer(async (request, response) => {
+    const path = (request.url ?? '').replace(/\?.*$/, '');
+    if (request.method === 'GET' && path.endsWith('/models')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ object: 'list', data: [{ id: 'local-model', object: 'model' }] }));
+      return;
+    }
+    if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `no route ${request.method} ${path}` } }));
+      return;
+    }
+    let body: ChatBody;
+    try {
+      body = JSON.parse(await readBody(request)) as ChatBody;
+    } catch {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'body is not JSON' } }));
+      return;
+    }
+    const prompt = lastUserPrompt(body);
+    const model = body.model ?? 'local-model';
+    requests.push({
+      model,
+      prompt,
+      stream: body.stream === true,
+      temperature: body.temperature,
+      authorization: request.headers.authorization,
+    });
+    const rule = pickRule(rules, prompt);
+    if (rule?.fault) {
+      answerFault(rule.fault, response, hanging);
+      return;
+    }
+    const reply = typeof rule?.reply === 'function' ? rule.reply(prompt) : (rule?.reply ?? '');
+    if (body.stream) {
+      await streamReply(response, model, reply, delayMs);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(completion(model, reply)));
+  });
+
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
+    requests,
+    prepend: (...extra) => rules.unshift(...extra),
+    close: async () => {
+      for (const response of hanging) response.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
