@@ -1,0 +1,13 @@
+// Applies the saved colour scheme before the first paint so a light-theme user never sees a dark
+// flash. Mirrors src/theme.ts: storage key 'theme', values light | dark | auto, default dark.
+(() => {
+  try {
+    const saved = window.localStorage.getItem('theme');
+    const scheme = saved === 'light' || saved === 'dark' || saved === 'auto' ? saved : 'dark';
+    const prefersDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const resolved = scheme === 'auto' ? (prefersDark ? 'dark' : 'light') : scheme;
+    document.documentElement.setAttribute('data-mantine-color-scheme', resolved);
+  } catch {
+    // Storage can be blocked (private mode, policies); the dark default from index.html stays.
+  }
+})();

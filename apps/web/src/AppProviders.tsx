@@ -1,0 +1,35 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { createQueryClient } from './queryClient';
+import { type SessionContextValue, SessionProvider } from './session';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
+
+/** Props of {@link AppProviders}. */
+export type AppProvidersProps = {
+  children: ReactNode;
+  /** The live session; omitted until the server is wired (everyone is a visitor). */
+  session?: SessionContextValue;
+  /** 'test' turns off Mantine transitions and portals (component tests). */
+  env?: 'default' | 'test';
+};
+
+/** Everything a page needs around it: theme, toasts, data fetching and the session. */
+export function AppProviders({ children, session, env = 'default' }: AppProvidersProps) {
+  const [queryClient] = useState(createQueryClient);
+
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      env={env}
+    >
+      <Notifications limit={1} position="bottom-right" containerWidth={420} autoClose={5000} />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider value={session}>{children}</SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

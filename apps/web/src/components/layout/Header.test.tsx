@@ -1,0 +1,132 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type SessionContextValue, useSession } from '../../session';
+import { renderWithProviders } from '../../test/render';
+import { Header } from './Header';
+
+const signedIn = (overrides: Partial<SessionContextValue> = {}): SessionContextValue => ({
+  user: { id: 'b3c1f0de-0000-4000-8000-000000000001', username: 'ada' },
+  isLoading: false,
+  logout: vi.fn(async () => {}),
+  ...overrides,
+});
+
+describe('Header', () => {
+  it('links the logo to the home page', () => {
+    renderWithProviders(<Header />);
+
+    expect(screen.getByRole('link', { name: 'Flows' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the navigation row with the IDE entry flagged New', () => {
+    renderWithProviders(<Header />, { path: '/pricing' });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Documentation', '/docs'],
+      ['Pricing', '/pricing'],
+      ['Integrations', '/integrations'],
+      ['IDENew', '/dexlink'],
+    ]);
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Pricing');
+  });
+
+  it('offers Login and Register to visitors', () => {
+    renderWithProviders(<Header />);
+
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
+      '/auth?tab=register',
+    );
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('shows nothing account-related while the session is loading', () => {
+    renderWithProviders(<Header />, { session: { ...signedIn(), user: null, isLoading: true } });
+
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('shows History, Settings and Logout to a signed-in user and calls their handlers', async () => {
+    const session = signedIn();
+    const onHistoryClick = vi.fn();
+    const onSettingsClick = vi.fn();
+    renderWithProviders(
+      <Header onHistoryClick={onHistoryClick} onSettingsClick={onSettingsClick} />,
+      { session },
+    );
+
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(onHistoryClick).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(onSettingsClick).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(session.logout).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('You have been logged out successfully.')).toBeTruthy();
+  });
+
+  it('reports a failed logout with the server message', async () => {
+    const session = signedIn({
+      logout: vi.fn(async () => Promise.reject(new Error('Session store down'))),
+    });
+    renderWithProviders(<Header />, { session });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByText('Logout failed')).toBeTruthy());
+    expect(screen.getByText('Session store down')).toBeTruthy();
+  });
+
+  it('hides History and Settings in the simplified variant and adds Dashboard when flagged', () => {
+    renderWithProviders(
+      <Header
+        simplified
+        showDashboardButton
+        onHistoryClick={() => {}}
+        onSettingsClick={() => {}}
+      />,
+      { session: signedIn() },
+    );
+
+    expect(screen.queryByRole('button', { name: 'History' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('opens a small-screen menu with the same links', () => {
+    renderWithProviders(<Header />);
+
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    const burger = screen.getByRole('button', { name: 'Open navigation menu' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(burger);
+
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/docs', '/pricing', '/integrations', '/dexlink']);
+    expect(screen.getAllByRole('link', { name: 'Register' })).toHaveLength(2);
+  });
+});
+
+describe('useSession', () => {
+  it('throws outside a SessionProvider', () => {
+    function Probe() {
+      useSession();
+      return null;
+    }
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Probe />)).toThrow('useSession must be used within a SessionProvider');
+    consoleError.mockRestore();
+  });
+});

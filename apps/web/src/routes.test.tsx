@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './test/render';
+
+describe('route table', () => {
+  it.each(['/no/such/page', '/dashboards', '/docs/unknown'])(
+    'shows the not-found page for %s inside the shared layout',
+    async (path) => {
+      renderApp(path);
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }),
+      ).toBeTruthy();
+      expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+      // The shared header and footer stay around the not-found page.
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(screen.getByRole('contentinfo')).toBeTruthy();
+    },
+  );
+
+  it('renders the landing page at /', async () => {
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flows' })).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+  });
+
+  it.each([
+    ['/docs', 'Documentation'],
+    ['/pricing', 'Pricing'],
+  ])('renders the complete page at %s', async (path, title) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+    expect(screen.queryByText('Not available yet')).toBeNull();
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/integrations', 'Integrations'],
+    ['/dexlink', 'IDE'],
+    ['/code-test', 'Code Execution Test'],
+    ['/auth', 'Login'],
+    ['/auth?tab=register', 'Register'],
+  ])('renders the placeholder at %s with its title and an honest notice', async (path, title) => {
+    renderApp(path);
+
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(within(main).getByText('Not available yet')).toBeTruthy();
+    expect(document.title).toBe(`${title} · Flows`);
+  });
+});

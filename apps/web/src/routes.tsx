@@ -1,0 +1,44 @@
+import { type ComponentType, lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { AppLayout } from './components/layout/AppLayout';
+import { LandingPage } from './pages/landing/LandingPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+
+/** Lazily loads a page exported by name, so it ships in its own chunk. */
+function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  exportName: keyof M & string,
+) {
+  return lazy(async () => {
+    const module = await load();
+    return { default: module[exportName] as ComponentType };
+  });
+}
+
+const DocsPage = lazyPage(() => import('./pages/docs/DocsPage'), 'DocsPage');
+const PricingPage = lazyPage(() => import('./pages/pricing/PricingPage'), 'PricingPage');
+const IntegrationsPage = lazyPage(() => import('./pages/IntegrationsPage'), 'IntegrationsPage');
+const DexlinkPage = lazyPage(() => import('./pages/DexlinkPage'), 'DexlinkPage');
+const AuthPage = lazyPage(() => import('./pages/AuthPage'), 'AuthPage');
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const CodeTestPage = lazyPage(() => import('./pages/CodeTestPage'), 'CodeTestPage');
+
+/** The route table of both spec documents, under one layout (header, page, footer). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'docs', element: <DocsPage /> },
+      { path: 'pricing', element: <PricingPage /> },
+      { path: 'integrations', element: <IntegrationsPage /> },
+      { path: 'dexlink', element: <DexlinkPage /> },
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'code-test', element: <CodeTestPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,8 @@
+export {
+  type SessionContextValue,
+  SessionProvider,
+  type SessionProviderProps,
+  type SessionUser,
+  useSession,
+  visitorSession,
+} from './SessionContext';
