@@ -1,4 +1,4 @@
-import { type ApiConfig, appRouter, createAuth } from '@flows/api';
+import { type ApiConfig, appRouter, createAuth, type FlowSystem } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
@@ -10,6 +10,8 @@ import { originCheck } from './middleware/origin-check';
 import { session } from './middleware/session';
 import { apiContext, errorResponse } from './rest';
 import { authRoutes } from './routes/auth';
+import { flowRoutes } from './routes/flows';
+import { siteRoutes } from './routes/sites';
 import { systemRoutes } from './routes/system';
 import { webApp } from './web';
 
@@ -18,6 +20,8 @@ export type AppOptions = {
   config: Config;
   /** The key that encrypts stored secrets (see loadSecretKey). */
   secretKey: Buffer;
+  /** Durable runs and the live feed (see createFlowSystem). */
+  flows: FlowSystem | null;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string;
 };
@@ -25,7 +29,7 @@ export type AppOptions = {
 const maxBodyBytes = 1024 * 1024;
 
 /** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
-export function createApp({ database, config, secretKey, webDist }: AppOptions) {
+export function createApp({ database, config, secretKey, flows, webDist }: AppOptions) {
   const app = new Hono<AppEnv>();
   const apiConfig: ApiConfig = {
     secretKey,
@@ -34,7 +38,7 @@ export function createApp({ database, config, secretKey, webDist }: AppOptions) 
     modelApiKey: config.modelApiKey,
     allowedModelEndpoints: config.allowedModelEndpoints,
     flowTimeScale: config.flowTimeScale,
-    publicUrl: config.publicUrl,
+    siteBaseUrl: config.siteBaseUrl,
   };
   const auth = createAuth(database.db, {
     secureCookies: config.publicUrl?.startsWith('https:') ?? false,
@@ -45,6 +49,7 @@ export function createApp({ database, config, secretKey, webDist }: AppOptions) 
     c.set('databaseKind', database.kind);
     c.set('auth', auth);
     c.set('config', apiConfig);
+    c.set('flows', flows);
     c.set('user', null);
     c.set('sessionId', null);
     await next();
@@ -65,7 +70,10 @@ export function createApp({ database, config, secretKey, webDist }: AppOptions) 
     app.use(path, originCheck(config.publicUrl), session);
   }
 
-  const api = new Hono<AppEnv>().route('/', systemRoutes).route('/', authRoutes);
+  const api = new Hono<AppEnv>()
+    .route('/', systemRoutes)
+    .route('/', authRoutes)
+    .route('/', flowRoutes)
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
@@ -81,6 +89,7 @@ export function createApp({ database, config, secretKey, webDist }: AppOptions) 
     }),
   );
 
+  app.route('/sites', siteRoutes);
   app.route('/', webApp(webDist));
 
   app.onError((error, c) => {

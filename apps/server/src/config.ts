@@ -29,6 +29,10 @@ const ZConfigEnv = z.object({
   ALLOW_PRIVATE_TARGETS: flag,
   PUBLIC_URL: optionalUrl,
   MODEL_ENDPOINTS_ALLOWED: z.string().optional(),
+  FLOW_WORKER: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => ['true', '1', 'yes'].includes(value)),
 });
 
 /** The validated settings of one server process. */
@@ -45,6 +49,10 @@ export type Config = {
   secretKey: string | undefined;
   allowPrivateTargets: boolean;
   publicUrl: string | undefined;
+  /** Where users reach Flows: PUBLIC_URL, else http://localhost:PORT (deployed sites live below). */
+  siteBaseUrl: string;
+  /** Whether this process works flow runs (FLOW_WORKER, on by default). */
+  runWorker: boolean;
 };
 
 /** A configuration problem that must stop start-up, naming the variable at fault. */
@@ -83,5 +91,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     secretKey: value.SECRET_KEY,
     allowPrivateTargets: value.ALLOW_PRIVATE_TARGETS,
     publicUrl: value.PUBLIC_URL,
+    siteBaseUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
+    runWorker: value.FLOW_WORKER,
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiConfig, Auth, SessionUser } from '@flows/api';
+import type { ApiConfig, Auth, FlowSystem, SessionUser } from '@flows/api';
 import type { Database, DatabaseKind } from '@flows/db';
 
 /** Per-request values the middleware sets for handlers. */
@@ -8,6 +8,7 @@ export type AppEnv = {
     databaseKind: DatabaseKind;
     auth: Auth;
     config: ApiConfig;
+    flows: FlowSystem | null;
     user: SessionUser | null;
     sessionId: string | null;
   };

@@ -1,3 +1,4 @@
+import { createFlowSystem } from '@flows/api';
 import { createDatabase, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -9,18 +10,27 @@ async function main() {
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await seedTemplates(database.db);
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
-  const app = createApp({ database, config, secretKey });
+  const flows = await createFlowSystem(database, {
+    timeScale: config.flowTimeScale,
+    siteBaseUrl: config.siteBaseUrl,
+    modelApiKey: config.modelApiKey,
+    runWorker: config.runWorker,
+  });
+  const app = createApp({ database, config, secretKey, flows });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where =
       database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-    console.log(
-      `Flows is running at http://${info.address === '127.0.0.1' ? 'localhost' : info.address}:${info.port} (${where})`,
-    );
+    console.log(`Flows is running at ${config.siteBaseUrl} (${where}, port ${info.port})`);
   });
 
-  const shutdown = () => {
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    database.close().finally(() => process.exit(0));
+    await flows.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -31,6 +31,7 @@ export function apiContext(
     user: c.get('user'),
     sessionId: c.get('sessionId'),
     clientIp: clientIp(c),
+    flows: c.get('flows'),
     setHeader,
   };
 }
@@ -64,6 +65,18 @@ export async function jsonBody<T>(c: Context<AppEnv>): Promise<T> {
   }
 }
 
+/** A path parameter of the matched route ('' when absent, which no procedure accepts). */
+export function pathParam(c: Context<AppEnv>, name: string): string {
+  return c.req.param(name) ?? '';
+}
+
+/** The JSON body merged with values from the path (ids), for procedures that take both. */
+export async function jsonBodyWith<T>(c: Context<AppEnv>, fromPath: Record<string, string>) {
+  const body = await jsonBody<unknown>(c);
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...fields, ...fromPath } as T;
+}
+
 /** The JSON error body every /api path answers with. */
 export type ErrorBody = { error: string; issues?: { path: string; message: string }[] };
 
@@ -78,7 +91,7 @@ export function errorResponse(error: unknown): { status: ContentfulStatusCode; b
       const issues = inputIssues(error.cause);
       return { status, body: { error: issues[0]?.message ?? 'Invalid input', issues } };
     }
-    if (status >= 500) return { status, body: { error: 'Internal server error' } };
+    if (status === 500) return { status, body: { error: 'Internal server error' } };
     return { status, body: { error: error.message } };
   }
   return { status: 500, body: { error: 'Internal server error' } };

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createFlowSystem, type FlowSystem } from '@flows/api';
 import { type DatabaseHandle, seedTemplates } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
 import { createApp } from '../src/app';
@@ -16,18 +17,43 @@ function fakeWebDist(): string {
   return dir;
 }
 
-/** A Flows app over a fresh test database, driven with `app.request()`. */
-export async function createTestApp(env: Record<string, string> = {}) {
-  const database: DatabaseHandle = await createTestDatabase();
+/**
+ * A Flows app over a fresh test database, driven with `app.request()`. With `flows`, durable runs
+ * work in this process (the scripted model's URL goes in MODEL_ENDPOINT).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { flows?: boolean; database?: DatabaseHandle } = {},
+) {
+  const database = options.database ?? (await createTestDatabase());
   await seedTemplates(database.db);
   const config = loadConfig({ FLOW_TIME_SCALE: '0', ...env });
+  let flows: FlowSystem | null = null;
+  if (options.flows) {
+    flows = await createFlowSystem(database, {
+      timeScale: config.flowTimeScale,
+      siteBaseUrl: config.siteBaseUrl,
+      modelApiKey: config.modelApiKey,
+      runWorker: true,
+    });
+  }
   const app = createApp({
     database,
     config,
     secretKey: Buffer.alloc(32, 7),
+    flows,
     webDist: fakeWebDist(),
   });
-  return { app, database, config, close: () => database.close() };
+  return {
+    app,
+    database,
+    config,
+    flows,
+    close: async () => {
+      await flows?.close();
+      if (!options.database) await database.close();
+    },
+  };
 }
 
 /** A response body as JSON, with the shape the test expects. */

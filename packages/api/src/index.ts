@@ -1,5 +1,10 @@
 export { type Auth, createAuth } from './auth/lucia';
 export * from './contracts/auth';
+export * from './contracts/flow';
+export { type FlowFeedEvent, openFlowEvents } from './flow/events';
+export type { FlowRunView, StepView } from './flow/service';
+export { createFlowSystem, type FlowSystem, type FlowSystemOptions } from './flow/system';
+export { currentSiteHtml } from './hosting/sites';
 export { type AppRouter, appRouter, createCaller } from './root';
 export {
   type ApiConfig,

@@ -10,7 +10,7 @@ export const testConfig: ApiConfig = {
   modelApiKey: undefined,
   allowedModelEndpoints: ['http://127.0.0.1:1/v1'],
   flowTimeScale: 0,
-  publicUrl: undefined,
+  siteBaseUrl: 'http://localhost:3000',
 };
 
 /** A visitor's context for calling procedures directly in tests; headers set are collected. */
@@ -23,6 +23,7 @@ export function testContext(db: Database, overrides: Partial<Context> = {}) {
     user: null,
     sessionId: null,
     clientIp: '127.0.0.1',
+    flows: null,
     setHeader: (name, value) => headers.push([name, value]),
     ...overrides,
   };

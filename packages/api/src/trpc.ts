@@ -2,6 +2,7 @@ import type { Database } from '@flows/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Auth } from './auth/lucia';
+import type { FlowSystem } from './flow/system';
 
 /** The signed-in person as procedures see them. */
 export type SessionUser = {
@@ -24,8 +25,8 @@ export type ApiConfig = {
   allowedModelEndpoints: string[];
   /** Multiplier for the flow's waits; 0 runs without waiting. */
   flowTimeScale: number;
-  /** Where users reach Flows, e.g. for deploy URLs; undefined means the request's own origin. */
-  publicUrl: string | undefined;
+  /** Where users reach Flows (PUBLIC_URL, else http://localhost:PORT); deployed sites live below. */
+  siteBaseUrl: string;
 };
 
 /** What every procedure receives; tests build it directly with `createContextInner`. */
@@ -37,6 +38,8 @@ export type Context = {
   sessionId: string | null;
   /** The caller's network address, for throttling. */
   clientIp: string;
+  /** Durable runs and the live feed; null where runs are not available (unit tests). */
+  flows: FlowSystem | null;
   /** Adds a response header (Set-Cookie, Retry-After) on whichever transport carries the call. */
   setHeader: (name: string, value: string) => void;
 };
@@ -73,3 +76,11 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
+
+/** The flow system, or a clear error where this process has none. */
+export function requireFlows(ctx: Context): FlowSystem {
+  if (!ctx.flows) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Flow runs are not available' });
+  }
+  return ctx.flows;
+}

@@ -22,8 +22,9 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** The raw PGlite instance when embedded (pg-boss and LISTEN/NOTIFY use it). */
   pglite?: PGlite;
-  /** The connection string when on PostgreSQL. */
+  /** The connection string and postgres.js client when on PostgreSQL. */
   url?: string;
+  sql?: postgres.Sql;
   close: () => Promise<void>;
 };
 
@@ -43,7 +44,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema, casing });
     await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', url: options.url, close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      url: options.url,
+      sql: client,
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const dataDir = options.dataDir === null ? undefined : join(options.dataDir ?? '.data', 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });

@@ -1,0 +1,87 @@
+import { AI_PROVIDERS, DEFAULT_MODEL, DEFAULT_TEMPERATURE, STEP_TYPES } from '@flows/engine';
+import { z } from 'zod';
+
+const ZGoal = z
+  .string({ error: 'Please enter a goal for your flow' })
+  .trim()
+  .min(1, 'Please enter a goal for your flow')
+  .max(10_000, 'A goal can be at most 10000 characters');
+
+/** An id in a path: anything that is not a UUID can only be "not found". */
+export const ZId = z.string().uuid('Not found');
+
+/** POST /api/tasks: a task record (the browser-driven flow of the original product). */
+export const ZCreateTaskInput = z.object({ goal: ZGoal, userId: z.null().optional() });
+
+/** POST /api/tasks/{id}/steps */
+export const ZCreateStepInput = z.object({
+  type: z.enum(STEP_TYPES, { error: `Step type must be one of ${STEP_TYPES.join(', ')}` }),
+  content: z
+    .string({ error: 'Step content is required' })
+    .min(1, 'Step content is required')
+    .max(1_000_000, 'Step content can be at most 1000000 characters'),
+});
+
+const ZProvider = z.enum(AI_PROVIDERS, {
+  error: `Provider must be one of ${AI_PROVIDERS.join(', ')}`,
+});
+const ZTemperature = z
+  .number({ error: 'Temperature must be a number from 0 to 1' })
+  .min(0, 'Temperature must be a number from 0 to 1')
+  .max(1, 'Temperature must be a number from 0 to 1');
+
+/** POST /api/flow/run: one model call. */
+export const ZFlowRunInput = z.object({
+  provider: ZProvider.default('lmstudio'),
+  endpoint: z.url({ error: 'Must be a valid URL' }).optional(),
+  apiKey: z.string().max(500).optional(),
+  input: z.object({
+    prompt: z
+      .string({ error: 'Prompt is required' })
+      .trim()
+      .min(1, 'Prompt is required')
+      .max(200_000),
+    temperature: ZTemperature.default(DEFAULT_TEMPERATURE),
+    model: z.string().trim().max(200).default(DEFAULT_MODEL),
+  }),
+});
+export type TFlowRunInput = z.infer<typeof ZFlowRunInput>;
+
+/** POST /api/flows: starts a server-side run. */
+export const ZStartFlowInput = z.object({
+  goal: ZGoal,
+  auto: z.boolean().default(true),
+  provider: ZProvider.default('lmstudio'),
+  endpoint: z.url({ error: 'Must be a valid URL' }).optional(),
+  model: z.string().trim().max(200).default(DEFAULT_MODEL),
+  temperature: ZTemperature.default(DEFAULT_TEMPERATURE),
+  /** A website id from browser storage, for a deploy task without a new website. */
+  websiteId: z.string().uuid().nullish(),
+});
+export type TStartFlowInput = z.infer<typeof ZStartFlowInput>;
+
+export const ZFlowCommandInput = z.object({ taskId: ZId });
+export const ZSetAutoInput = z.object({
+  taskId: ZId,
+  auto: z.boolean({ error: 'auto must be true or false' }),
+});
+
+/** POST /api/websites */
+export const ZCreateWebsiteInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  description: z.string().max(2000).default(''),
+  html: z.string({ error: 'HTML is required' }).min(1, 'HTML is required').max(5_000_000),
+  taskId: ZId.nullish(),
+});
+
+/** POST /api/{hosting}/sites */
+export const ZCreateSiteInput = z.object({
+  hosting: z.enum(['local'], { error: "Hosting must be 'local'" }),
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+});
+
+/** POST /api/websites/{id}/deploy */
+export const ZDeployInput = z.object({
+  id: ZId,
+  siteId: z.string({ error: 'siteId is required' }).min(1, 'siteId is required').max(100),
+});

@@ -1,0 +1,108 @@
+import {
+  type AiProvider,
+  classifyFlowError,
+  FLOW_CALL_ATTEMPTS,
+  type FlowFailureKind,
+  flowCallDelay,
+  modelForProvider,
+} from '@flows/engine';
+import OpenAI, { APIError } from 'openai';
+
+/** How a run (or one call) talks to its model. */
+export type ModelSettings = {
+  provider: AiProvider;
+  endpoint: string;
+  model: string;
+  temperature: number;
+  /** Held in memory only for the run; never stored or logged. */
+  apiKey?: string | undefined;
+};
+
+export type ModelCallOptions = {
+  /** Receives the text as it streams in. */
+  onText?: (delta: string) => void;
+  /** Multiplier for the retry backoff; 0 retries at once. */
+  timeScale: number;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  random?: () => number;
+};
+
+/** A model call that failed after its retries, classified for the flow engine. */
+export class ModelCallError extends Error {
+  constructor(
+    message: string,
+    readonly kind: FlowFailureKind,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelCallError';
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** Trailing slashes do not make another endpoint. */
+export function normalizeEndpoint(endpoint: string): string {
+  return endpoint.trim().replace(/\/+$/, '');
+}
+
+function toModelCallError(error: unknown): ModelCallError {
+  if (error instanceof ModelCallError) return error;
+  if (error instanceof APIError && error.status !== undefined) {
+    const statusText = error.message.replace(/^\d{3}\s*/, '') || 'Error';
+    return new ModelCallError(
+      `Server returned ${error.status}: ${statusText}`,
+      'http',
+      error.status,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ModelCallError(message, classifyFlowError(error));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks the model for a completion of `prompt` over the OpenAI-compatible protocol, streaming the
+ * text to `onText`. Up to FLOW_CALL_ATTEMPTS attempts with the engine's backoff; an empty reply
+ * counts as a failure.
+ */
+export async function callModel(
+  settings: ModelSettings,
+  prompt: string,
+  options: ModelCallOptions,
+): Promise<string> {
+  const client = new OpenAI({
+    baseURL: normalizeEndpoint(settings.endpoint),
+    apiKey: settings.apiKey || 'not-needed',
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+  let lastError: ModelCallError | undefined;
+  for (let attempt = 1; attempt <= FLOW_CALL_ATTEMPTS; attempt++) {
+    try {
+      const stream = await client.chat.completions.create({
+        model: modelForProvider(settings.provider, settings.model),
+        temperature: settings.temperature,
+        stream: true,
+        messages: [{ role: 'user', content: prompt }],
+      });
+      let text = '';
+      for await (const part of stream) {
+        const delta = part.choices[0]?.delta?.content ?? '';
+        if (!delta) continue;
+        text += delta;
+        options.onText?.(delta);
+      }
+      if (!text.trim()) throw new ModelCallError('The model returned an empty reply', 'other');
+      return text;
+    } catch (error) {
+      lastError = toModelCallError(error);
+      if (attempt < FLOW_CALL_ATTEMPTS) {
+        await sleep(flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale);
+      }
+    }
+  }
+  throw lastError ?? new ModelCallError('The model call failed', 'other');
+}

@@ -1,0 +1,74 @@
+import { agentSteps, type Database, flowRuns } from '@flows/db';
+import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
+import { flowReducer } from '@flows/engine';
+import { eq, sql } from 'drizzle-orm';
+import { FEED_CHANNEL, type FeedMessage } from './feed';
+import type { ModelSettings } from './model-client';
+
+/** A transaction handed out by `db.transaction`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A run as stored: the engine's state, the effects still to carry out, and the next step number. */
+export type StoredRun = {
+  taskId: string;
+  userId: string | null;
+  state: FlowState;
+  pendingEffects: FlowEffect[];
+  settings: Omit<ModelSettings, 'apiKey'>;
+  nextSeq: number;
+};
+
+/** Announces a feed message once the surrounding transaction commits. */
+export async function notifyFeed(db: Database | Transaction, message: FeedMessage) {
+  await db.execute(sql`select pg_notify(${FEED_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** A flow_runs row read as a run (its JSON columns hold the engine's types). */
+export function toStoredRun(row: typeof flowRuns.$inferSelect): StoredRun {
+  return {
+    taskId: row.taskId,
+    userId: row.userId,
+    state: row.state as unknown as FlowState,
+    pendingEffects: row.pendingEffects as FlowEffect[],
+    settings: row.settings as unknown as StoredRun['settings'],
+    nextSeq: row.nextSeq,
+  };
+}
+
+/** Reads a run and locks its row for the rest of the transaction. */
+export async function lockRun(tx: Transaction, taskId: string): Promise<StoredRun | null> {
+  const [row] = await tx.select().from(flowRuns).where(eq(flowRuns.taskId, taskId)).for('update');
+  return row ? toStoredRun(row) : null;
+}
+
+/** Writes a run's state, effects and step counter back. */
+export async function saveRun(tx: Transaction, run: StoredRun) {
+  await tx
+    .update(flowRuns)
+    .set({
+      state: run.state as unknown as Record<string, unknown>,
+      pendingEffects: run.pendingEffects,
+      nextSeq: run.nextSeq,
+    })
+    .where(eq(flowRuns.taskId, run.taskId));
+}
+
+/**
+ * Feeds an event to the state machine: the new state replaces the old, its effects queue up
+ * behind those still pending. Returns false when the event did not apply.
+ */
+export function applyEvent(run: StoredRun, event: FlowEvent, rest = run.pendingEffects): boolean {
+  const transition = flowReducer(run.state, event);
+  const applied = transition.state !== run.state || transition.effects.length > 0;
+  run.state = transition.state;
+  run.pendingEffects = [...rest, ...transition.effects];
+  return applied;
+}
+
+/** Appends a feed step with the run's next sequence number. */
+export async function insertStep(tx: Transaction, run: StoredRun, step: FlowStep) {
+  const seq = run.nextSeq;
+  await tx.insert(agentSteps).values({ taskId: run.taskId, seq, ...step });
+  run.nextSeq = seq + 1;
+  await notifyFeed(tx, { kind: 'step', taskId: run.taskId, seq });
+}

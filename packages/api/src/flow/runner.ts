@@ -1,0 +1,232 @@
+import { type Database, flowRuns, websites } from '@flows/db';
+import { type FlowEffect, type FlowEvent, hostingSiteName } from '@flows/engine';
+import { and, eq, sql } from 'drizzle-orm';
+import { createSite, deployWebsite } from '../hosting/sites';
+import { MAX_TEXT_PIECE } from './feed';
+import type { RunLocks } from './locks';
+import { callModel, ModelCallError } from './model-client';
+import { applyEvent, insertStep, lockRun, notifyFeed, type StoredRun, saveRun } from './run-store';
+
+/** What the runner needs from its surroundings. */
+export type FlowRunnerDeps = {
+  db: Database;
+  locks: RunLocks;
+  /** Multiplier for the flow's waits; 0 runs without waiting. */
+  timeScale: number;
+  /** Durable timer: fire `timerFired(token)` on the run after `afterMs` (a pg-boss job). */
+  scheduleTimer: (taskId: string, token: number, afterMs: number) => Promise<void>;
+  /** Where the built-in host serves sites, e.g. http://localhost:3000 */
+  siteBaseUrl: string;
+  /** Model API key for runs (from config); never stored. */
+  modelApiKey: string | undefined;
+};
+
+type ExternalEffect = Extract<FlowEffect, { type: 'callModel' | 'saveWebsite' | 'deploy' }>;
+
+/** What one pass over the head of a run's effect queue found. */
+type Head =
+  | { kind: 'idle' }
+  | { kind: 'done' }
+  | { kind: 'external'; run: StoredRun; effect: ExternalEffect };
+
+/**
+ * Advances durable flow runs by carrying out the effects the engine's state machine asks for.
+ * Each effect is taken off the run's queue in the same transaction that records its outcome, so
+ * a worker killed at any point resumes without losing or repeating a step.
+ */
+export function createFlowRunner(deps: FlowRunnerDeps) {
+  const { db } = deps;
+
+  /** Carries out the head effect if it is local work; returns the external one otherwise. */
+  async function takeHead(taskId: string): Promise<Head> {
+    const timers: { token: number; afterMs: number }[] = [];
+    const head = await db.transaction(async (tx): Promise<Head> => {
+      const run = await lockRun(tx, taskId);
+      const [effect, ...rest] = run?.pendingEffects ?? [];
+      if (!run || !effect) return { kind: 'idle' };
+      switch (effect.type) {
+        case 'addStep':
+          run.pendingEffects = rest;
+          await insertStep(tx, run, effect.step);
+          break;
+        case 'schedule': {
+          const afterMs = effect.afterMs * deps.timeScale;
+          if (afterMs > 0) {
+            run.pendingEffects = rest;
+            timers.push({ token: effect.event.token, afterMs });
+          } else {
+            applyEvent(run, effect.event, rest);
+            await notifyFeed(tx, { kind: 'state', taskId });
+          }
+          break;
+        }
+        default:
+          if (run.state.pending?.callId !== effect.callId) {
+            run.pendingEffects = rest; // overtaken by Stop or Reset
+            break;
+          }
+          return { kind: 'external', run, effect };
+      }
+      await saveRun(tx, run);
+      return { kind: 'done' };
+    });
+    for (const timer of timers) await deps.scheduleTimer(taskId, timer.token, timer.afterMs);
+    return head;
+  }
+
+  /** Records the answer to an external effect, if the run still waits for it. */
+  async function settle(taskId: string, callId: number, event: FlowEvent) {
+    await db.transaction(async (tx) => {
+      const run = await lockRun(tx, taskId);
+      const [effect, ...rest] = run?.pendingEffects ?? [];
+      if (!run || !effect || !('callId' in effect) || effect.callId !== callId) return;
+      applyEvent(run, event, rest);
+      await saveRun(tx, run);
+      await notifyFeed(tx, { kind: 'state', taskId });
+    });
+  }
+
+  async function callModelFor(
+    run: StoredRun,
+    effect: Extract<ExternalEffect, { type: 'callModel' }>,
+  ) {
+    const { callId } = effect;
+    try {
+      const reply = await callModel({ ...run.settings, apiKey: deps.modelApiKey }, effect.prompt, {
+        timeScale: deps.timeScale,
+        onText: (delta) => {
+          for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
+            const piece = delta.slice(at, at + MAX_TEXT_PIECE);
+            void notifyFeed(db, { kind: 'text', taskId: run.taskId, callId, delta: piece });
+          }
+        },
+      });
+      if (effect.purpose === 'taskList') return { type: 'taskListReply', reply, callId } as const;
+      if (effect.purpose === 'task') return { type: 'taskReply', reply, callId } as const;
+      return { type: 'summaryReply', reply, callId } as const;
+    } catch (error) {
+      const failure =
+        error instanceof ModelCallError
+          ? error
+          : new ModelCallError(error instanceof Error ? error.message : String(error), 'other');
+      const { kind, message } = failure;
+      if (effect.purpose === 'taskList')
+        return { type: 'taskListFailed', kind, message, callId } as const;
+      if (effect.purpose === 'task') return { type: 'taskFailed', kind, message, callId } as const;
+      return { type: 'summaryFailed', message, callId } as const;
+    }
+  }
+
+  async function saveWebsiteFor(
+    run: StoredRun,
+    effect: Extract<ExternalEffect, { type: 'saveWebsite' }>,
+  ) {
+    const { callId } = effect;
+    try {
+      const [website] = await db
+        .insert(websites)
+        .values({
+          userId: run.userId,
+          taskId: run.taskId,
+          name: effect.name,
+          description: effect.description,
+          html: effect.html,
+        })
+        .returning({ id: websites.id });
+      return { type: 'websiteSaved', websiteId: website!.id, callId } as const;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { type: 'websiteSaveFailed', message, callId } as const;
+    }
+  }
+
+  async function deployFor(run: StoredRun, effect: Extract<ExternalEffect, { type: 'deploy' }>) {
+    const { callId } = effect;
+    try {
+      const siteId = await createSite(db, {
+        name: hostingSiteName(Date.now()),
+        provider: 'local',
+        userId: run.userId,
+      });
+      const deployUrl = await deployWebsite(db, {
+        siteId,
+        websiteId: effect.websiteId,
+        userId: run.userId,
+        baseUrl: deps.siteBaseUrl,
+      });
+      return { type: 'deployed', deployUrl, callId } as const;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { type: 'deployFailed', message, callId } as const;
+    }
+  }
+
+  function carryOut(run: StoredRun, effect: ExternalEffect): Promise<FlowEvent> {
+    if (effect.type === 'callModel') return callModelFor(run, effect);
+    if (effect.type === 'saveWebsite') return saveWebsiteFor(run, effect);
+    return deployFor(run, effect);
+  }
+
+  /** Works through a run's effects until it has none left or waits on a timer. */
+  async function drain(taskId: string) {
+    for (;;) {
+      const head = await takeHead(taskId);
+      if (head.kind === 'idle') return;
+      if (head.kind === 'external') {
+        await settle(taskId, head.effect.callId, await carryOut(head.run, head.effect));
+      }
+    }
+  }
+
+  async function hasPendingEffects(taskId: string): Promise<boolean> {
+    const rows = await db
+      .select({ taskId: flowRuns.taskId })
+      .from(flowRuns)
+      .where(and(eq(flowRuns.taskId, taskId), sql`${flowRuns.pendingEffects} <> '[]'::jsonb`));
+    return rows.length > 0;
+  }
+
+  /**
+   * Advances a run as far as it can go now. When another worker holds the run it returns at once:
+   * that worker looks again for new effects after letting go.
+   */
+  async function advance(taskId: string): Promise<void> {
+    for (;;) {
+      const ran = await deps.locks.tryWithLock(taskId, () => drain(taskId));
+      if (!ran || !(await hasPendingEffects(taskId))) return;
+    }
+  }
+
+  /** Fires a run's timer (a stale token is ignored by the state machine) and advances it. */
+  async function fireTimer(taskId: string, token: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const run = await lockRun(tx, taskId);
+      if (!run || !applyEvent(run, { type: 'timerFired', token })) return;
+      await saveRun(tx, run);
+      await notifyFeed(tx, { kind: 'state', taskId });
+    });
+    await advance(taskId);
+  }
+
+  /**
+   * Runs that a stopped process left mid-way: those with effects to carry out, and those waiting
+   * on a timer (fired now, since its job may have been lost with the process).
+   */
+  async function recover(): Promise<void> {
+    const rows = await db
+      .select({ taskId: flowRuns.taskId, state: flowRuns.state, pending: flowRuns.pendingEffects })
+      .from(flowRuns)
+      .where(
+        sql`${flowRuns.pendingEffects} <> '[]'::jsonb or ${flowRuns.state}->'timer' <> 'null'::jsonb`,
+      );
+    for (const row of rows) {
+      const timer = (row.state as { timer?: { token: number } | null }).timer;
+      if (timer && row.pending.length === 0) await fireTimer(row.taskId, timer.token);
+      else await advance(row.taskId);
+    }
+  }
+
+  return { advance, fireTimer, recover };
+}
+
+export type FlowRunner = ReturnType<typeof createFlowRunner>;

@@ -1,0 +1,198 @@
+import { agentSteps, type Database, flowRuns, tasks } from '@flows/db';
+import {
+  createFlowState,
+  type FlowEvent,
+  type FlowState,
+  type FlowStep,
+  modelForProvider,
+} from '@flows/engine';
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { TStartFlowInput } from '../contracts/flow';
+import { visibleTo } from '../hosting/sites';
+import { normalizeEndpoint } from './model-client';
+import {
+  applyEvent,
+  insertStep,
+  lockRun,
+  notifyFeed,
+  type StoredRun,
+  saveRun,
+  type Transaction,
+  toStoredRun,
+} from './run-store';
+
+/** Who is asking: a signed-in user's id, or null for a visitor. */
+type Viewer = string | null;
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Task not found' });
+
+/** Fails with 404 unless the task exists and the viewer may see it. */
+export async function assertTaskVisible(db: Database, taskId: string, viewer: Viewer) {
+  const [task] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), visibleTo(tasks.userId, viewer)));
+  if (!task) throw notFound();
+}
+
+/** Checks a model endpoint against the operator's list; answers 400 naming the allowed ones. */
+export function allowedEndpoint(endpoint: string | undefined, allowed: string[]): string {
+  if (endpoint === undefined) return allowed[0]!;
+  const wanted = normalizeEndpoint(endpoint);
+  const match = allowed.find((candidate) => normalizeEndpoint(candidate) === wanted);
+  if (!match) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `This server only calls the model endpoints it is configured for: ${allowed.join(', ')}`,
+    });
+  }
+  return match;
+}
+
+/** Creates the task and its run, with the start event applied; the caller kicks the run. */
+export async function startFlow(
+  db: Database,
+  input: TStartFlowInput,
+  options: { userId: Viewer; endpoint: string },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx
+      .insert(tasks)
+      .values({ goal: input.goal, userId: options.userId })
+      .returning({ id: tasks.id });
+    const taskId = task!.id;
+    const run: StoredRun = {
+      taskId,
+      userId: options.userId,
+      state: createFlowState({ auto: input.auto, provider: input.provider }),
+      pendingEffects: [],
+      settings: {
+        provider: input.provider,
+        endpoint: options.endpoint,
+        model: modelForProvider(input.provider, input.model),
+        temperature: input.temperature,
+      },
+      nextSeq: 1,
+    };
+    applyEvent(run, {
+      type: 'start',
+      goal: input.goal,
+      auto: input.auto,
+      provider: input.provider,
+      websiteId: input.websiteId ?? null,
+    });
+    await tx.insert(flowRuns).values({
+      taskId,
+      userId: options.userId,
+      state: run.state as unknown as Record<string, unknown>,
+      pendingEffects: run.pendingEffects,
+      settings: run.settings,
+      nextSeq: 1,
+    });
+    return taskId;
+  });
+}
+
+/** What flow.state answers: the run's state plus the step count so far. */
+export type FlowRunView = FlowState & { taskId: string; lastSeq: number };
+
+function viewOf(run: StoredRun): FlowRunView {
+  return { ...run.state, taskId: run.taskId, lastSeq: run.nextSeq - 1 };
+}
+
+const noRun = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: 'This task has no server-side run' });
+
+/** A run's current state, or null when the task has no server-side run. */
+export async function findRunView(db: Database, taskId: string): Promise<FlowRunView | null> {
+  const [row] = await db.select().from(flowRuns).where(eq(flowRuns.taskId, taskId));
+  return row ? viewOf(toStoredRun(row)) : null;
+}
+
+/** A run's current state, for its owner (or anyone with a visitor run's id). */
+export async function flowState(
+  db: Database,
+  taskId: string,
+  viewer: Viewer,
+): Promise<FlowRunView> {
+  await assertTaskVisible(db, taskId, viewer);
+  const view = await findRunView(db, taskId);
+  if (!view) throw noRun();
+  return view;
+}
+
+/** Applies a command (stop, continue, ...) to a run; 409 when it does not apply now. */
+export async function commandFlow(
+  db: Database,
+  taskId: string,
+  viewer: Viewer,
+  event: FlowEvent,
+): Promise<FlowRunView> {
+  await assertTaskVisible(db, taskId, viewer);
+  return db.transaction(async (tx) => {
+    const run = await lockRun(tx, taskId);
+    if (!run) throw noRun();
+    if (!applyEvent(run, event)) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `'${event.type}' does not apply to a run that is ${run.state.status}`,
+      });
+    }
+    await saveRun(tx, run);
+    await notifyFeed(tx, { kind: 'state', taskId });
+    return viewOf(run);
+  });
+}
+
+/** A stored feed step as the API answers it. */
+export type StepView = {
+  id: string;
+  seq: number;
+  type: FlowStep['type'];
+  content: string;
+  timestamp: Date;
+};
+
+/** A task's steps after `afterSeq`, in order. */
+export async function listSteps(
+  db: Database | Transaction,
+  taskId: string,
+  afterSeq = 0,
+): Promise<StepView[]> {
+  return db
+    .select({
+      id: agentSteps.id,
+      seq: agentSteps.seq,
+      type: agentSteps.type,
+      content: agentSteps.content,
+      timestamp: agentSteps.timestamp,
+    })
+    .from(agentSteps)
+    .where(and(eq(agentSteps.taskId, taskId), gt(agentSteps.seq, afterSeq)))
+    .orderBy(asc(agentSteps.seq));
+}
+
+/** Adds a step by hand (POST /api/tasks/{id}/steps), numbered after every earlier one. */
+export async function addStep(db: Database, taskId: string, step: FlowStep): Promise<StepView> {
+  return db.transaction(async (tx) => {
+    const run = await lockRun(tx, taskId);
+    if (run) {
+      const seq = run.nextSeq;
+      await insertStep(tx, run, step);
+      await saveRun(tx, run);
+      const [stored] = await listSteps(tx, taskId, seq - 1);
+      return stored!;
+    }
+    await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).for('update');
+    const [last] = await tx
+      .select({ seq: sql<number>`coalesce(max(${agentSteps.seq}), 0)` })
+      .from(agentSteps)
+      .where(eq(agentSteps.taskId, taskId));
+    const seq = Number(last?.seq ?? 0) + 1;
+    await tx.insert(agentSteps).values({ taskId, seq, ...step });
+    await notifyFeed(tx, { kind: 'step', taskId, seq });
+    const [stored] = await listSteps(tx, taskId, seq - 1);
+    return stored!;
+  });
+}

@@ -1,0 +1,79 @@
+import type { DatabaseHandle } from '@flows/db';
+import { fromPglite, PgBoss } from 'pg-boss';
+import { createFlowFeed, type FlowFeed } from './feed';
+import { createRunLocks } from './locks';
+import { createFlowRunner, type FlowRunner } from './runner';
+
+const QUEUE = 'flow-run';
+
+type FlowJob = { taskId: string; token?: number };
+
+export type FlowSystemOptions = {
+  timeScale: number;
+  siteBaseUrl: string;
+  modelApiKey: string | undefined;
+  /** Run the worker in this process (the default for the server; `pnpm worker` for more). */
+  runWorker: boolean;
+};
+
+/** Durable runs: the pg-boss queue, the runner that works it, and the live feed. */
+export type FlowSystem = {
+  runner: FlowRunner;
+  feed: FlowFeed;
+  /** Gets a run moving after its effects changed. */
+  kick: (taskId: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function createFlowSystem(
+  database: DatabaseHandle,
+  options: FlowSystemOptions,
+): Promise<FlowSystem> {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), schedule: false, supervise: true })
+    : new PgBoss({ connectionString: database.url, max: 4, schedule: false });
+  boss.on('error', (error) => console.error('flow queue:', error));
+  await boss.start();
+  await boss.createQueue(QUEUE);
+
+  const runner = createFlowRunner({
+    db: database.db,
+    locks: createRunLocks(database),
+    timeScale: options.timeScale,
+    siteBaseUrl: options.siteBaseUrl,
+    modelApiKey: options.modelApiKey,
+    scheduleTimer: async (taskId, token, afterMs) => {
+      await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
+        startAfter: new Date(Date.now() + afterMs),
+        retryLimit: 5,
+      });
+    },
+  });
+
+  if (options.runWorker) {
+    await boss.work<FlowJob>(QUEUE, { localConcurrency: 4 }, async ([job]) => {
+      if (!job) return;
+      const { taskId, token } = job.data;
+      if (token === undefined) await runner.advance(taskId);
+      else await runner.fireTimer(taskId, token);
+    });
+    void runner.recover().catch((error: unknown) => console.error('flow recovery:', error));
+  }
+
+  const feed = await createFlowFeed(database);
+  return {
+    runner,
+    feed,
+    kick: async (taskId) => {
+      if (options.runWorker) {
+        void runner.advance(taskId).catch((error: unknown) => console.error('flow run:', error));
+      } else {
+        await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5 });
+      }
+    },
+    close: async () => {
+      await boss.stop({ graceful: true, timeout: 5000 });
+      await feed.close();
+    },
+  };
+}

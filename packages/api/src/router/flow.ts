@@ -1,0 +1,100 @@
+import { engineLabel, type FlowEvent } from '@flows/engine';
+import { TRPCError, type TRPCRouterRecord, tracked } from '@trpc/server';
+import { z } from 'zod';
+import {
+  ZFlowCommandInput,
+  ZFlowRunInput,
+  ZId,
+  ZSetAutoInput,
+  ZStartFlowInput,
+} from '../contracts/flow';
+import { openFlowEvents, ZFlowEventsInput } from '../flow/events';
+import { callModel, ModelCallError } from '../flow/model-client';
+import { allowedEndpoint, commandFlow, flowState, startFlow } from '../flow/service';
+import { type Context, publicProcedure, requireFlows } from '../trpc';
+
+const viewerOf = (ctx: Context) => ctx.user?.id ?? null;
+
+/** A command procedure: applies the event to the run and gets the run moving. */
+function command(event: FlowEvent) {
+  return publicProcedure.input(ZFlowCommandInput).mutation(async ({ ctx, input }) => {
+    const flows = requireFlows(ctx);
+    const state = await commandFlow(ctx.db, input.taskId, viewerOf(ctx), event);
+    await flows.kick(input.taskId);
+    return state;
+  });
+}
+
+export const flowRouter = {
+  /** One model call (task list, subtask, summary or the IDE assistant): `{ result }`. */
+  run: publicProcedure.input(ZFlowRunInput).mutation(async ({ ctx, input }) => {
+    const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
+    try {
+      const result = await callModel(
+        {
+          provider: input.provider,
+          endpoint,
+          model: input.input.model,
+          temperature: input.input.temperature,
+          apiKey: input.apiKey || ctx.config.modelApiKey,
+        },
+        input.input.prompt,
+        { timeScale: ctx.config.flowTimeScale },
+      );
+      return { result };
+    } catch (error) {
+      const failure = error instanceof ModelCallError ? error : undefined;
+      const message =
+        failure?.kind === 'http'
+          ? `Failed to get response from ${engineLabel(input.provider)}. ${failure.message}`
+          : input.provider === 'aiml'
+            ? 'Failed to connect to AIML API. Please try again later.'
+            : 'Failed to connect to the AI service. The connection may be temporarily unavailable.';
+      throw new TRPCError({ code: 'BAD_GATEWAY', message, cause: error });
+    }
+  }),
+
+  /** Starts a server-side run of a goal; it goes on without the browser. */
+  start: publicProcedure.input(ZStartFlowInput).mutation(async ({ ctx, input }) => {
+    const flows = requireFlows(ctx);
+    const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
+    const taskId = await startFlow(ctx.db, input, { userId: viewerOf(ctx), endpoint });
+    await flows.kick(taskId);
+    return { taskId };
+  }),
+
+  state: publicProcedure
+    .input(z.object({ taskId: ZId }))
+    .query(({ ctx, input }) => flowState(ctx.db, input.taskId, viewerOf(ctx))),
+
+  stop: command({ type: 'stop' }),
+  continue: command({ type: 'continue' }),
+  execute: command({ type: 'execute' }),
+  reset: command({ type: 'reset' }),
+
+  setAuto: publicProcedure.input(ZSetAutoInput).mutation(async ({ ctx, input }) => {
+    const flows = requireFlows(ctx);
+    const state = await commandFlow(ctx.db, input.taskId, viewerOf(ctx), {
+      type: 'setAuto',
+      auto: input.auto,
+    });
+    await flows.kick(input.taskId);
+    return state;
+  }),
+
+  /**
+   * The run's live feed. Steps are tracked by their sequence number, so a client that reconnects
+   * with its last event id receives every later step exactly once.
+   */
+  events: publicProcedure.input(ZFlowEventsInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    const events = await openFlowEvents(ctx, input, signal ?? new AbortController().signal);
+    for await (const event of events) {
+      if (event.type === 'step') yield tracked(String(event.step.seq), event);
+      else yield event;
+    }
+  }),
+} satisfies TRPCRouterRecord;

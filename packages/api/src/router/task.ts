@@ -1,0 +1,53 @@
+import { tasks } from '@flows/db';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZCreateStepInput, ZCreateTaskInput, ZId } from '../contracts/flow';
+import { addStep, assertTaskVisible, listSteps } from '../flow/service';
+import { protectedProcedure, publicProcedure } from '../trpc';
+
+const taskColumns = { id: tasks.id, goal: tasks.goal, createdAt: tasks.createdAt };
+
+export const taskRouter = {
+  /** Records a task (a goal); signed-in users find it in their history. */
+  create: publicProcedure.input(ZCreateTaskInput).mutation(async ({ ctx, input }) => {
+    const [task] = await ctx.db
+      .insert(tasks)
+      .values({ goal: input.goal, userId: ctx.user?.id ?? null })
+      .returning(taskColumns);
+    return task!;
+  }),
+
+  /** The signed-in user's history, newest first. */
+  list: protectedProcedure.query(({ ctx }) =>
+    ctx.db
+      .select(taskColumns)
+      .from(tasks)
+      .where(eq(tasks.userId, ctx.user.id))
+      .orderBy(desc(tasks.createdAt)),
+  ),
+
+  /** Clears the signed-in user's history: tasks with their steps, runs and websites. */
+  clear: protectedProcedure.mutation(async ({ ctx }) => {
+    const deleted = await ctx.db
+      .delete(tasks)
+      .where(eq(tasks.userId, ctx.user.id))
+      .returning({ id: tasks.id });
+    return { deleted: deleted.length };
+  }),
+
+  /** A task's steps in order (`afterSeq` skips those already seen). */
+  steps: publicProcedure
+    .input(z.object({ taskId: ZId, afterSeq: z.number().int().min(0).default(0) }))
+    .query(async ({ ctx, input }) => {
+      await assertTaskVisible(ctx.db, input.taskId, ctx.user?.id ?? null);
+      return listSteps(ctx.db, input.taskId, input.afterSeq);
+    }),
+
+  addStep: publicProcedure
+    .input(ZCreateStepInput.extend({ taskId: ZId }))
+    .mutation(async ({ ctx, input: { taskId, ...step } }) => {
+      await assertTaskVisible(ctx.db, taskId, ctx.user?.id ?? null);
+      return addStep(ctx.db, taskId, step);
+    }),
+} satisfies TRPCRouterRecord;

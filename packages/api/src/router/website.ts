@@ -1,0 +1,55 @@
+import { websites } from '@flows/db';
+import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZCreateSiteInput, ZCreateWebsiteInput, ZDeployInput, ZId } from '../contracts/flow';
+import { assertTaskVisible } from '../flow/service';
+import { createSite, deployWebsite, visibleTo } from '../hosting/sites';
+import { publicProcedure } from '../trpc';
+
+export const websiteRouter = {
+  create: publicProcedure.input(ZCreateWebsiteInput).mutation(async ({ ctx, input }) => {
+    const viewer = ctx.user?.id ?? null;
+    if (input.taskId) await assertTaskVisible(ctx.db, input.taskId, viewer);
+    const [website] = await ctx.db
+      .insert(websites)
+      .values({ ...input, taskId: input.taskId ?? null, userId: viewer })
+      .returning({ id: websites.id });
+    return website!;
+  }),
+
+  byId: publicProcedure.input(z.object({ id: ZId })).query(async ({ ctx, input }) => {
+    const [website] = await ctx.db
+      .select({
+        id: websites.id,
+        name: websites.name,
+        description: websites.description,
+        taskId: websites.taskId,
+        deploymentUrl: websites.deploymentUrl,
+      })
+      .from(websites)
+      .where(and(eq(websites.id, input.id), visibleTo(websites.userId, ctx.user?.id ?? null)));
+    if (!website) throw new TRPCError({ code: 'NOT_FOUND', message: 'Website not found' });
+    return website;
+  }),
+
+  deploy: publicProcedure.input(ZDeployInput).mutation(async ({ ctx, input }) => {
+    const deployUrl = await deployWebsite(ctx.db, {
+      siteId: input.siteId,
+      websiteId: input.id,
+      userId: ctx.user?.id ?? null,
+      baseUrl: ctx.config.siteBaseUrl,
+    });
+    return { success: true as const, deployUrl };
+  }),
+
+  /** Creates a site on a hosting provider (the built-in `local` host). */
+  createSite: publicProcedure.input(ZCreateSiteInput).mutation(async ({ ctx, input }) => {
+    const siteId = await createSite(ctx.db, {
+      name: input.name,
+      provider: input.hosting,
+      userId: ctx.user?.id ?? null,
+    });
+    return { success: true as const, siteId };
+  }),
+} satisfies TRPCRouterRecord;
