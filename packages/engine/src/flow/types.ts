@@ -1,0 +1,130 @@
+import type { AiProvider } from '../constants';
+import type { FlowFailureKind } from '../retry';
+import type { FlowStep } from '../steps';
+import type { TaskSource } from '../tasks';
+
+/**
+ * Where a run is: 'idle' before the first start or after Reset; 'planning' while the task list is
+ * made; 'executing' while a task runs, its website is saved or deployed, or the next task or a
+ * retry is scheduled; 'waiting' for Continue or Execute (manual mode, tasks left); 'summarising'
+ * while the final summary is made; 'complete' after it; 'stopped' after Stop or a run failure.
+ */
+export type FlowStatus =
+  | 'idle'
+  | 'planning'
+  | 'executing'
+  | 'waiting'
+  | 'summarising'
+  | 'complete'
+  | 'stopped';
+
+/** One entry of a run's task list. */
+export type FlowTask = {
+  description: string;
+  completed: boolean;
+  /** The task's answer (with website notes), or its error text when it failed. */
+  result: string;
+  /** True when the task ended with an error instead of an answer. */
+  failed: boolean;
+};
+
+/** Why the run asks the model. */
+export type ModelCallPurpose = 'taskList' | 'task' | 'summary';
+
+/** The one piece of outside work a run is waiting for, if any. */
+export type FlowPending =
+  | { kind: 'model'; purpose: 'taskList'; callId: number }
+  | { kind: 'model'; purpose: 'task'; taskIndex: number; callId: number }
+  | { kind: 'model'; purpose: 'summary'; callId: number }
+  | { kind: 'saveWebsite'; taskIndex: number; callId: number; result: string; deploy: boolean }
+  | { kind: 'deploy'; taskIndex: number; callId: number; result: string };
+
+/** What a scheduled timer does when it fires. */
+export type FlowTimerAction = 'analyzeGoal' | 'runTask' | 'retryTask' | 'summary';
+/** The run's one scheduled timer; a timerFired event with another token is stale and ignored. */
+export type FlowTimer = { token: number; action: FlowTimerAction };
+
+/** A run's whole state; plain JSON, so a runner can checkpoint it after every effect. */
+export type FlowState = {
+  status: FlowStatus;
+  goal: string;
+  /** AUTO: tasks run one after another without confirmation. */
+  auto: boolean;
+  provider: AiProvider;
+  tasks: FlowTask[];
+  taskSource: TaskSource | null;
+  /** The task to run next (or running); equals tasks.length when all are done. */
+  currentTaskIndex: number;
+  websiteId: string | null;
+  deployUrl: string | null;
+  /** The final answer once the run is complete. */
+  summary: string | null;
+  /** True once this run asked for its summary (or found nothing to summarise). */
+  summaryRequested: boolean;
+  /** The message of the failure that stopped the run (for the 'Error' toast). */
+  error: string | null;
+  pending: FlowPending | null;
+  timer: FlowTimer | null;
+  /** Retries used by the current task. */
+  taskRetries: number;
+  /** Source of call ids and timer tokens; only grows, also across Reset. */
+  sequence: number;
+};
+
+/** What a model call answered, as extractFlowResult reads it. */
+type ModelAnswer = { reply: string; thinking?: string; actions?: string[]; callId?: number };
+/** How a model call failed; `kind` from classifyFlowError. */
+type ModelFailure = { kind: FlowFailureKind; message: string; callId?: number };
+
+/**
+ * Everything that can happen to a run. Answers to effects carry the effect's callId back; an
+ * answer whose callId (when given) or kind does not match the pending work is stale and ignored.
+ */
+export type FlowEvent =
+  | {
+      type: 'start';
+      goal: string;
+      auto: boolean;
+      provider?: AiProvider;
+      /** A website id recovered from browser storage, for a deploy task without a new website. */
+      websiteId?: string | null;
+    }
+  | ({ type: 'taskListReply' } & ModelAnswer)
+  | ({ type: 'taskListFailed' } & ModelFailure)
+  | ({ type: 'taskReply' } & ModelAnswer)
+  | ({ type: 'taskFailed' } & ModelFailure)
+  | ({ type: 'summaryReply' } & ModelAnswer)
+  | { type: 'summaryFailed'; message: string; callId?: number }
+  | { type: 'websiteSaved'; websiteId: string; callId?: number }
+  | { type: 'websiteSaveFailed'; message: string; callId?: number }
+  | { type: 'deployed'; deployUrl: string; callId?: number }
+  | { type: 'deployFailed'; message: string; callId?: number }
+  | { type: 'stop' }
+  | { type: 'reset' }
+  | { type: 'continue' }
+  | { type: 'execute' }
+  | { type: 'setAuto'; auto: boolean }
+  | { type: 'timerFired'; token: number };
+
+/** The event of one type. */
+export type EventOf<T extends FlowEvent['type']> = Extract<FlowEvent, { type: T }>;
+
+/** Work the runner does for the state machine, then answers with an event. */
+export type FlowEffect =
+  | { type: 'addStep'; step: FlowStep }
+  | { type: 'callModel'; purpose: 'taskList'; prompt: string; callId: number }
+  | { type: 'callModel'; purpose: 'task'; prompt: string; callId: number; taskIndex: number }
+  | { type: 'callModel'; purpose: 'summary'; prompt: string; callId: number }
+  | {
+      type: 'saveWebsite';
+      html: string;
+      name: string;
+      description: string;
+      taskIndex: number;
+      callId: number;
+    }
+  | { type: 'deploy'; websiteId: string; taskIndex: number; callId: number }
+  | { type: 'schedule'; afterMs: number; event: { type: 'timerFired'; token: number } };
+
+/** The result of one reducer step. */
+export type FlowTransition = { state: FlowState; effects: FlowEffect[] };
