@@ -36,6 +36,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     allowPrivateTargets: config.allowPrivateTargets,
     modelEndpoint: config.modelEndpoint,
     modelApiKey: config.modelApiKey,
+    modelTimeoutMs: config.modelTimeoutMs,
     allowedModelEndpoints: config.allowedModelEndpoints,
     flowTimeScale: config.flowTimeScale,
     siteBaseUrl: config.siteBaseUrl,
@@ -73,7 +74,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
   const api = new Hono<AppEnv>()
     .route('/', systemRoutes)
     .route('/', authRoutes)
-    .route('/', flowRoutes)
+    .route('/', flowRoutes);
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -21,6 +21,7 @@ const ZConfigEnv = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   MODEL_ENDPOINT: z.url({ message: 'must be a URL' }).default('http://localhost:1234/v1'),
   MODEL_API_KEY: z.string().optional(),
+  MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   FLOW_TIME_SCALE: z.coerce.number().min(0).max(100).default(1),
   SECRET_KEY: z
     .string()
@@ -43,6 +44,8 @@ export type Config = {
   dataDir: string;
   modelEndpoint: string;
   modelApiKey: string | undefined;
+  /** How long one model call attempt may take. */
+  modelTimeoutMs: number;
   /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
   allowedModelEndpoints: string[];
   flowTimeScale: number;
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: isAbsolute(value.DATA_DIR) ? value.DATA_DIR : resolve(base, value.DATA_DIR),
     modelEndpoint: value.MODEL_ENDPOINT,
     modelApiKey: value.MODEL_API_KEY,
+    modelTimeoutMs: value.MODEL_TIMEOUT_MS,
     allowedModelEndpoints: [
       value.MODEL_ENDPOINT,
       ...(value.MODEL_ENDPOINTS_ALLOWED ?? '')

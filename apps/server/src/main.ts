@@ -14,6 +14,7 @@ async function main() {
     timeScale: config.flowTimeScale,
     siteBaseUrl: config.siteBaseUrl,
     modelApiKey: config.modelApiKey,
+    modelTimeoutMs: config.modelTimeoutMs,
     runWorker: config.runWorker,
   });
   const app = createApp({ database, config, secretKey, flows });

@@ -1,64 +1,205 @@
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json } from './harness';
+import { flowClient } from './flow-client';
+import { createTestApp } from './harness';
 
 let model: ScriptedModel;
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let client: ReturnType<typeof flowClient>;
 beforeAll(async () => {
   model = await startScriptedModel();
-  harness = await createTestApp({ MODEL_ENDPOINT: model.url }, { flows: true });
+  harness = await createTestApp(
+    { MODEL_ENDPOINT: model.url, MODEL_TIMEOUT_MS: '500' },
+    { flows: true },
+  );
+  client = flowClient(harness.app);
 });
 afterAll(async () => {
   await harness.close();
   await model.close();
 });
 
-type RunView = {
-  status: string;
-  tasks: { description: string; completed: boolean; result: string }[];
-  summary: string | null;
-  deployUrl: string | null;
-  lastSeq: number;
-};
-type Step = { seq: number; type: string; content: string };
+const numbered = (seqs: number[]) => seqs.every((seq, index) => seq === index + 1);
 
-function post(path: string, body: unknown = {}) {
-  return harness.app.request(path, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-async function waitForStatus(taskId: string, statuses: string[], timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await json<RunView>(await harness.app.request(`/api/flows/${taskId}`));
-    if (statuses.includes(state.status)) return state;
-    if (Date.now() > deadline) throw new Error(`run stayed ${state.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function steps(taskId: string) {
-  return json<Step[]>(await harness.app.request(`/api/tasks/${taskId}/steps`));
-}
-
-describe('server-side runs', () => {
-  it('runs a goal in AUTO to its final summary, numbering steps 1..n', async () => {
-    const started = await post('/api/flows', { goal: 'Write a short poem about the sea' });
-    expect(started.status).toBe(201);
-    const { taskId } = await json<{ taskId: string }>(started);
-    const state = await waitForStatus(taskId, ['complete']);
+describe('a run in AUTO', () => {
+  it('plans, runs every task and ends with the final summary, steps numbered 1..n', async () => {
+    const taskId = await client.start({ goal: 'Write a short poem about the sea' });
+    const state = await client.waitFor(taskId, ['complete']);
     expect(state.tasks).toHaveLength(3);
-    expect(state.tasks.every((task) => task.completed)).toBe(true);
+    expect(state.tasks.every((task) => task.completed && !task.failed)).toBe(true);
     expect(state.summary).toContain('Final answer');
-    const feed = await steps(taskId);
-    expect(feed.map((step) => step.seq)).toEqual(feed.map((_, index) => index + 1));
+    const feed = await client.steps(taskId);
+    expect(numbered(feed.map((step) => step.seq))).toBe(true);
     expect(feed[0]).toMatchObject({
       type: 'thinking',
-      content: expect.stringContaining('I need to understand the goal'),
+      content: 'I need to understand the goal: Write a short poem about the sea',
     });
-    expect(feed.at(-1)?.content).toContain('Final answer');
+    expect(feed.map((step) => step.content)).toContain('Analyzing the task using Local AI Engine');
+    expect(
+      feed.filter((step) => step.content === "I've completed the task. Here's what I found."),
+    ).toHaveLength(3);
+    expect(feed.at(-1)).toMatchObject({
+      type: 'result',
+      content: expect.stringContaining('Final answer'),
+    });
+    // The model was asked with the run's settings.
+    expect(model.requests.at(-1)).toMatchObject({
+      model: 'local-model',
+      temperature: 0.7,
+      stream: true,
+    });
+  });
+
+  it('builds a website, deploys it on the built-in host and highlights the URL', async () => {
+    const taskId = await client.start({ goal: 'Create a website for a bakery' });
+    const state = await client.waitFor(taskId, ['complete']);
+    expect(state.websiteId).toBeTruthy();
+    expect(state.deployUrl).toMatch(/^http:\/\/localhost:3000\/sites\/[\w-]+\/$/);
+    const path = new URL(state.deployUrl!).pathname;
+    const site = await harness.app.request(path);
+    expect(site.status).toBe(200);
+    expect(site.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts/);
+    expect(await site.text()).toContain('<h1>Welcome</h1>');
+    const website = await client.request(`/api/websites/${state.websiteId}`);
+    expect(await website.json()).toMatchObject({ deploymentUrl: state.deployUrl, taskId });
+    const feed = await client.steps(taskId);
+    expect(feed.at(-1)?.content).toContain(state.deployUrl!);
+  });
+});
+
+describe('a run in manual mode', () => {
+  it('waits after the task list; Execute runs one task; Continue runs the rest', async () => {
+    const taskId = await client.start({ goal: 'Plan a garden party', auto: false });
+    let state = await client.waitFor(taskId, ['waiting']);
+    expect(state).toMatchObject({ auto: false, currentTaskIndex: 0 });
+    expect(state.tasks.some((task) => task.completed)).toBe(false);
+
+    expect((await client.post(`/api/flows/${taskId}/execute`)).status).toBe(200);
+    state = await client.waitFor(taskId, ['waiting'], (s) => s.currentTaskIndex === 1);
+    expect(state.tasks.map((task) => task.completed)).toEqual([true, false, false]);
+
+    expect((await client.post(`/api/flows/${taskId}/continue`)).status).toBe(200);
+    state = await client.waitFor(taskId, ['complete']);
+    expect(state.auto).toBe(true);
+    const contents = (await client.steps(taskId)).map((step) => step.content);
+    expect(contents).toContain('Moving to the next task...');
+  });
+
+  it('answers 409 for a command that does not apply, and changes nothing', async () => {
+    const taskId = await client.start({ goal: 'Say hello to the team' });
+    const before = await client.waitFor(taskId, ['complete']);
+    const response = await client.post(`/api/flows/${taskId}/continue`);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: expect.stringContaining('does not apply') });
+    expect(await client.state(taskId)).toEqual(before);
+  });
+});
+
+describe('stop, reset and AUTO', () => {
+  it('stops a run mid-task and reset clears it with AUTO back on', async () => {
+    model.prepend({ match: /Your current task: .*stoppable/i, fault: 'timeout' });
+    const taskId = await client.start({ goal: 'Write a stoppable essay', auto: true });
+    await client.waitFor(taskId, ['executing'], (s) => s.tasks.length > 0);
+    const stopped = await client.post(`/api/flows/${taskId}/stop`);
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toMatchObject({ status: 'stopped' });
+
+    const setAuto = await client.post(`/api/flows/${taskId}/auto`, { auto: false });
+    expect([200, 409]).toContain(setAuto.status);
+    const reset = await client.post(`/api/flows/${taskId}/reset`);
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toMatchObject({ status: 'idle', auto: true, tasks: [] });
+  });
+
+  it('rejects a bad AUTO body with 400', async () => {
+    const taskId = await client.start({ goal: 'Count the stars' });
+    const response = await client.post(`/api/flows/${taskId}/auto`, { auto: 'yes' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'auto must be true or false' });
+  });
+});
+
+describe('failures', () => {
+  it('a task whose connection keeps failing is marked with the error and the run goes on', async () => {
+    model.prepend({ match: /Your current task: Research .*flaky/i, fault: 'reset' });
+    const taskId = await client.start({ goal: 'Explain flaky networks' });
+    const state = await client.waitFor(taskId, ['complete']);
+    expect(state.tasks[0]).toMatchObject({ completed: true, failed: true });
+    expect(state.tasks[0]!.result).toContain('Error: Connection timed out while executing');
+    expect(state.tasks[1]).toMatchObject({ completed: true, failed: false });
+  });
+
+  it('a non-OK model reply to the planning call stops the run with the engine error', async () => {
+    model.prepend({ match: /Goal: Fix the broken server/, fault: 'http500' });
+    const taskId = await client.start({ goal: 'Fix the broken server' });
+    const state = await client.waitFor(taskId, ['stopped']);
+    expect(state.error).toContain('Failed to get response from Local AI Engine');
+    const contents = (await client.steps(taskId)).map((step) => step.content);
+    expect(contents).toContain(
+      'I encountered an error while processing your request with Local AI Engine.',
+    );
+  });
+
+  it('a failed summary says so', async () => {
+    model.prepend({ match: /The goal was: Summarise the failing summary/, fault: 'http500' });
+    const taskId = await client.start({ goal: 'Summarise the failing summary' });
+    await client.waitFor(taskId, ['complete', 'stopped']);
+    const contents = (await client.steps(taskId)).map((step) => step.content);
+    expect(contents).toContain(
+      'Error generating final summary. Please review the individual task results above.',
+    );
+  });
+});
+
+describe('the live feed', () => {
+  async function readEvents(
+    taskId: string,
+    lastEventId: string | null,
+    stopAfter: (ids: string[]) => boolean,
+  ) {
+    const abort = new AbortController();
+    const response = await harness.app.request(`/api/tasks/${taskId}/events`, {
+      headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+      signal: abort.signal,
+    });
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const ids: string[] = [];
+    let buffer = '';
+    while (!stopAfter(ids)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end !== -1) {
+        const id = /^id: ?(\d+)$/m.exec(buffer.slice(0, end))?.[1];
+        if (id) ids.push(id);
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+    abort.abort();
+    await reader.cancel().catch(() => {});
+    return ids;
+  }
+
+  it('resumes after Last-Event-ID and delivers every step exactly once', async () => {
+    const taskId = await client.start({ goal: 'Describe the moon' });
+    const firstPart = await readEvents(taskId, null, (ids) => ids.length >= 3);
+    const final = await client.waitFor(taskId, ['complete']);
+    const rest = await readEvents(taskId, firstPart.at(-1)!, (ids) =>
+      ids.includes(String(final.lastSeq)),
+    );
+    const all = [...firstPart, ...rest].map(Number);
+    expect(all).toEqual(Array.from({ length: final.lastSeq }, (_, index) => index + 1));
+  });
+
+  it('answers 404 for an unknown task', async () => {
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const response = await harness.app.request(`/api/tasks/${id}/events`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Task not found' });
+    }
   });
 });

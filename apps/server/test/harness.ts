@@ -34,6 +34,7 @@ export async function createTestApp(
       timeScale: config.flowTimeScale,
       siteBaseUrl: config.siteBaseUrl,
       modelApiKey: config.modelApiKey,
+      modelTimeoutMs: config.modelTimeoutMs,
       runWorker: true,
     });
   }

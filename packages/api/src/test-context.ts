@@ -8,6 +8,7 @@ export const testConfig: ApiConfig = {
   allowPrivateTargets: true,
   modelEndpoint: 'http://127.0.0.1:1/v1',
   modelApiKey: undefined,
+  modelTimeoutMs: 2000,
   allowedModelEndpoints: ['http://127.0.0.1:1/v1'],
   flowTimeScale: 0,
   siteBaseUrl: 'http://localhost:3000',

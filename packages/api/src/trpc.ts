@@ -21,6 +21,8 @@ export type ApiConfig = {
   /** The model endpoint runs use unless a request names another allowed one. */
   modelEndpoint: string;
   modelApiKey: string | undefined;
+  /** How long one model call attempt may take. */
+  modelTimeoutMs: number;
   /** Every model endpoint the server may call (modelEndpoint included). */
   allowedModelEndpoints: string[];
   /** Multiplier for the flow's waits; 0 runs without waiting. */

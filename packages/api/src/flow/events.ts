@@ -1,4 +1,5 @@
 import type { Database } from '@flows/db';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { ZId } from '../contracts/flow';
 import { type Context, requireFlows } from '../trpc';
@@ -64,7 +65,9 @@ export async function openFlowEvents(
   signal: AbortSignal,
 ) {
   const flows = requireFlows(ctx);
-  const { taskId, lastEventId } = ZFlowEventsInput.parse(input);
+  const parsed = ZFlowEventsInput.safeParse(input);
+  if (!parsed.success) throw new TRPCError({ code: 'NOT_FOUND', message: 'Task not found' });
+  const { taskId, lastEventId } = parsed.data;
   await assertTaskVisible(ctx.db, taskId, ctx.user?.id ?? null);
   const lastSeq = Number.parseInt(lastEventId ?? '0', 10) || 0;
   return flowEvents(ctx.db, flows.feed, taskId, { lastSeq, signal });

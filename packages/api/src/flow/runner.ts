@@ -19,6 +19,8 @@ export type FlowRunnerDeps = {
   siteBaseUrl: string;
   /** Model API key for runs (from config); never stored. */
   modelApiKey: string | undefined;
+  /** How long one model call attempt may take. */
+  modelTimeoutMs: number;
 };
 
 type ExternalEffect = Extract<FlowEffect, { type: 'callModel' | 'saveWebsite' | 'deploy' }>;
@@ -94,6 +96,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     try {
       const reply = await callModel({ ...run.settings, apiKey: deps.modelApiKey }, effect.prompt, {
         timeScale: deps.timeScale,
+        timeoutMs: deps.modelTimeoutMs,
         onText: (delta) => {
           for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
             const piece = delta.slice(at, at + MAX_TEXT_PIECE);

@@ -12,6 +12,7 @@ export type FlowSystemOptions = {
   timeScale: number;
   siteBaseUrl: string;
   modelApiKey: string | undefined;
+  modelTimeoutMs: number;
   /** Run the worker in this process (the default for the server; `pnpm worker` for more). */
   runWorker: boolean;
 };
@@ -42,6 +43,7 @@ export async function createFlowSystem(
     timeScale: options.timeScale,
     siteBaseUrl: options.siteBaseUrl,
     modelApiKey: options.modelApiKey,
+    modelTimeoutMs: options.modelTimeoutMs,
     scheduleTimer: async (taskId, token, afterMs) => {
       await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
         startAfter: new Date(Date.now() + afterMs),
@@ -61,18 +63,24 @@ export async function createFlowSystem(
   }
 
   const feed = await createFlowFeed(database);
+  const advancing = new Set<Promise<void>>();
   return {
     runner,
     feed,
     kick: async (taskId) => {
       if (options.runWorker) {
-        void runner.advance(taskId).catch((error: unknown) => console.error('flow run:', error));
+        const advanced = runner
+          .advance(taskId)
+          .catch((error: unknown) => console.error('flow run:', error))
+          .finally(() => advancing.delete(advanced));
+        advancing.add(advanced);
       } else {
         await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5 });
       }
     },
     close: async () => {
       await boss.stop({ graceful: true, timeout: 5000 });
+      await Promise.allSettled(advancing);
       await feed.close();
     },
   };

@@ -39,7 +39,7 @@ export const flowRouter = {
           apiKey: input.apiKey || ctx.config.modelApiKey,
         },
         input.input.prompt,
-        { timeScale: ctx.config.flowTimeScale },
+        { timeScale: ctx.config.flowTimeScale, timeoutMs: ctx.config.modelTimeoutMs },
       );
       return { result };
     } catch (error) {

@@ -1,0 +1,34 @@
+import { createFlowSystem } from '@flows/api';
+import { createDatabase } from '@flows/db';
+import { ConfigError, loadConfig } from './config';
+
+/** A worker process: works flow runs from the shared queue, serves no HTTP (`pnpm worker`). */
+async function main() {
+  const config = loadConfig(process.env);
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'DATABASE_URL must be set: separate workers share a PostgreSQL server (the embedded database belongs to one process)',
+    );
+  }
+  const database = await createDatabase({ url: config.databaseUrl });
+  const flows = await createFlowSystem(database, {
+    timeScale: config.flowTimeScale,
+    siteBaseUrl: config.siteBaseUrl,
+    modelApiKey: config.modelApiKey,
+    modelTimeoutMs: config.modelTimeoutMs,
+    runWorker: true,
+  });
+  console.log('Flows worker is running');
+  const shutdown = async () => {
+    await flows.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../src/env';
+import { json } from './harness';
+
+/** A run's state as GET /api/flows/{id} answers it. */
+export type RunView = {
+  status: string;
+  auto: boolean;
+  currentTaskIndex: number;
+  tasks: { description: string; completed: boolean; result: string; failed: boolean }[];
+  summary: string | null;
+  websiteId: string | null;
+  deployUrl: string | null;
+  error: string | null;
+  lastSeq: number;
+};
+
+/** A step as GET /api/tasks/{id}/steps answers it. */
+export type Step = { id: string; seq: number; type: string; content: string; timestamp: string };
+
+/** Drives runs over REST, as a script would. */
+export function flowClient(app: Hono<AppEnv>, headers: Record<string, string> = {}) {
+  const request = (path: string, init: RequestInit = {}) =>
+    app.request(path, { ...init, headers: { 'content-type': 'application/json', ...headers } });
+  const post = (path: string, body: unknown = {}) =>
+    request(path, { method: 'POST', body: JSON.stringify(body) });
+
+  return {
+    request,
+    post,
+    async start(body: Record<string, unknown>): Promise<string> {
+      const response = await post('/api/flows', body);
+      if (response.status !== 201)
+        throw new Error(`start: ${response.status} ${await response.text()}`);
+      return (await json<{ taskId: string }>(response)).taskId;
+    },
+    async state(taskId: string): Promise<RunView> {
+      return json<RunView>(await request(`/api/flows/${taskId}`));
+    },
+    async steps(taskId: string): Promise<Step[]> {
+      return json<Step[]>(await request(`/api/tasks/${taskId}/steps`));
+    },
+    /** Polls until the run reaches one of `statuses` (and, optionally, passes `until`). */
+    async waitFor(
+      taskId: string,
+      statuses: string[],
+      until: (state: RunView) => boolean = () => true,
+      timeoutMs = 20_000,
+    ): Promise<RunView> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const state = await json<RunView>(await request(`/api/flows/${taskId}`));
+        if (statuses.includes(state.status) && until(state)) return state;
+        if (Date.now() > deadline) {
+          throw new Error(`run stayed ${state.status}: ${JSON.stringify(state)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
