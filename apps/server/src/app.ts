@@ -95,7 +95,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
 
   app.onError((error, c) => {
     const { status, body } = errorResponse(error);
-    if (status >= 500) console.error(error);
+    if (status === 500) console.error(error);
     return c.json(body, status);
   });
 

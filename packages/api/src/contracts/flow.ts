@@ -7,8 +7,15 @@ const ZGoal = z
   .min(1, 'Please enter a goal for your flow')
   .max(10_000, 'A goal can be at most 10000 characters');
 
-/** An id in a path: anything that is not a UUID can only be "not found". */
-export const ZId = z.string().uuid('Not found');
+/** An id from a path or body; one that is not a UUID is simply not found (404), never a 400. */
+export const ZId = z.string().max(100);
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for ids that can exist: the database rejects anything else outright. */
+export function isUuid(id: string): boolean {
+  return uuidPattern.test(id);
+}
 
 /** POST /api/tasks: a task record (the browser-driven flow of the original product). */
 export const ZCreateTaskInput = z.object({ goal: ZGoal, userId: z.null().optional() });

@@ -8,7 +8,7 @@ import {
 } from '@flows/engine';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { TStartFlowInput } from '../contracts/flow';
+import { isUuid, type TStartFlowInput } from '../contracts/flow';
 import { visibleTo } from '../hosting/sites';
 import { normalizeEndpoint } from './model-client';
 import {
@@ -29,6 +29,7 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Task not fou
 
 /** Fails with 404 unless the task exists and the viewer may see it. */
 export async function assertTaskVisible(db: Database, taskId: string, viewer: Viewer) {
+  if (!isUuid(taskId)) throw notFound();
   const [task] = await db
     .select({ id: tasks.id })
     .from(tasks)

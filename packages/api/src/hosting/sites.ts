@@ -3,6 +3,7 @@ import { type Database, hostedSites, siteDeploys, websites } from '@flows/db';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isUuid } from '../contracts/flow';
 
 /** The hosting providers a site can be created on. */
 export const HOSTING_PROVIDERS = ['local'] as const;
@@ -36,10 +37,12 @@ export async function deployWebsite(
   db: Database,
   input: { siteId: string; websiteId: string; userId: string | null; baseUrl: string },
 ): Promise<string> {
-  const [website] = await db
-    .select()
-    .from(websites)
-    .where(and(eq(websites.id, input.websiteId), visibleTo(websites.userId, input.userId)));
+  const [website] = isUuid(input.websiteId)
+    ? await db
+        .select()
+        .from(websites)
+        .where(and(eq(websites.id, input.websiteId), visibleTo(websites.userId, input.userId)))
+    : [];
   if (!website) throw new TRPCError({ code: 'NOT_FOUND', message: 'Website not found' });
   const [site] = await db
     .select()

@@ -2,7 +2,13 @@ import { websites } from '@flows/db';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZCreateSiteInput, ZCreateWebsiteInput, ZDeployInput, ZId } from '../contracts/flow';
+import {
+  isUuid,
+  ZCreateSiteInput,
+  ZCreateWebsiteInput,
+  ZDeployInput,
+  ZId,
+} from '../contracts/flow';
 import { assertTaskVisible } from '../flow/service';
 import { createSite, deployWebsite, visibleTo } from '../hosting/sites';
 import { publicProcedure } from '../trpc';
@@ -19,6 +25,7 @@ export const websiteRouter = {
   }),
 
   byId: publicProcedure.input(z.object({ id: ZId })).query(async ({ ctx, input }) => {
+    if (!isUuid(input.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Website not found' });
     const [website] = await ctx.db
       .select({
         id: websites.id,
