@@ -11,6 +11,7 @@ import { session } from './middleware/session';
 import { apiContext, errorResponse } from './rest';
 import { authRoutes } from './routes/auth';
 import { flowRoutes } from './routes/flows';
+import { integrationRoutes } from './routes/integrations';
 import { siteRoutes } from './routes/sites';
 import { systemRoutes } from './routes/system';
 import { webApp } from './web';
@@ -74,7 +75,8 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
   const api = new Hono<AppEnv>()
     .route('/', systemRoutes)
     .route('/', authRoutes)
-    .route('/', flowRoutes);
+    .route('/', flowRoutes)
+    .route('/', integrationRoutes);
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

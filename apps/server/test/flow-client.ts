@@ -5,6 +5,7 @@ import { json } from './harness';
 /** A run's state as GET /api/flows/{id} answers it. */
 export type RunView = {
   status: string;
+  goal: string;
   auto: boolean;
   currentTaskIndex: number;
   tasks: { description: string; completed: boolean; result: string; failed: boolean }[];

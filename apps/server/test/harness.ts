@@ -23,7 +23,7 @@ function fakeWebDist(): string {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { flows?: boolean; database?: DatabaseHandle } = {},
+  options: { flows?: boolean; runWorker?: boolean; database?: DatabaseHandle } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
   await seedTemplates(database.db);
@@ -35,7 +35,7 @@ export async function createTestApp(
       siteBaseUrl: config.siteBaseUrl,
       modelApiKey: config.modelApiKey,
       modelTimeoutMs: config.modelTimeoutMs,
-      runWorker: true,
+      runWorker: options.runWorker ?? true,
     });
   }
   const app = createApp({

@@ -1,7 +1,9 @@
 import { authRouter } from './router/auth';
 import { flowRouter } from './router/flow';
+import { integrationRouter } from './router/integration';
 import { taskRouter } from './router/task';
 import { templateRouter } from './router/template';
+import { webhookRouter } from './router/webhook';
 import { websiteRouter } from './router/website';
 import { createCallerFactory, router } from './trpc';
 
@@ -11,6 +13,8 @@ export const appRouter = router({
   task: taskRouter,
   website: websiteRouter,
   template: templateRouter,
+  webhook: webhookRouter,
+  integration: integrationRouter,
 });
 
 /** The type the web client imports to call procedures with full types. */

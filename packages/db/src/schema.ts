@@ -114,6 +114,8 @@ export const webhooks = pgTable(
     authUser: text(),
     authPassword: text(),
     authToken: text(),
+    /** Standard Webhooks signing secret (whsec_...), encrypted; null sends unsigned requests. */
+    signingSecret: text(),
     description: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -209,4 +211,51 @@ export const siteDeploys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('site_deploys_site_created_idx').on(t.siteId, t.createdAt)],
+);
+
+export const integrationKinds = ['webhook', 'integration'] as const;
+/** Which table an integration execution belongs to: webhooks or api_integrations. */
+export type IntegrationKind = (typeof integrationKinds)[number];
+
+/**
+ * One call of a webhook or API integration: the request summary and its outcome, with secrets
+ * scrubbed. Only the newest executions of each item are kept.
+ */
+export const integrationExecutions = pgTable(
+  'integration_executions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKind: text().$type<IntegrationKind>().notNull(),
+    itemId: uuid().notNull(),
+    method: text().notNull(),
+    url: text().notNull(),
+    /** The answer's HTTP status; null when no answer came (refused, timed out, rate limited). */
+    status: integer(),
+    durationMs: integer().notNull(),
+    responseBytes: integer(),
+    /** The first 2 KB of the answer's body. */
+    responseBody: text(),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('integration_executions_item_created_idx').on(t.itemKind, t.itemId, t.createdAt),
+    check('integration_executions_kind_check', sql`${t.itemKind} in ('webhook', 'integration')`),
+  ],
+);
+
+/** One call counted against an API integration's rate limits; a day's worth is kept. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    integrationId: uuid()
+      .notNull()
+      .references(() => apiIntegrations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_integration_created_idx').on(t.integrationId, t.createdAt)],
 );

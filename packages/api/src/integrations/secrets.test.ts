@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../contracts/integrations';
+import {
+  decryptSecret,
+  encryptSecret,
+  isSecretName,
+  maskJsonSecrets,
+  openJsonSecrets,
+  SecretCarryOverError,
+  SecretKeyError,
+  sealJsonSecrets,
+  sealSecret,
+  secretKeyId,
+} from './secrets';
+
+const key = Buffer.alloc(32, 1);
+const otherKey = Buffer.alloc(32, 2);
+
+describe('encryptSecret', () => {
+  it('seals with AES-256-GCM as enc:v1:<keyId>:<iv>:<tag>:<ciphertext> and opens again', () => {
+    const sealed = encryptSecret('hunter2-token', key);
+    const [, , keyId, iv, tag, ciphertext] = sealed.split(':');
+    expect(sealed.startsWith('enc:v1:')).toBe(true);
+    expect(keyId).toBe(secretKeyId(key));
+    expect(keyId).toMatch(/^[0-9a-f]{8}$/);
+    expect(Buffer.from(iv!, 'base64')).toHaveLength(12);
+    expect(Buffer.from(tag!, 'base64')).toHaveLength(16);
+    expect(Buffer.from(ciphertext!, 'base64').toString('utf8')).not.toContain('hunter2');
+    expect(decryptSecret(sealed, key)).toBe('hunter2-token');
+    expect(encryptSecret('hunter2-token', key)).not.toBe(sealed);
+  });
+
+  it('opens values sealed under a retired key when that key is still listed (rotation)', () => {
+    const old = encryptSecret('old secret', otherKey);
+    expect(decryptSecret(old, [key, otherKey])).toBe('old secret');
+    expect(() => decryptSecret(old, key)).toThrow(SecretKeyError);
+  });
+
+  it('refuses a tampered value', () => {
+    const sealed = encryptSecret('secret', key);
+    const parts = sealed.split(':');
+    parts[5] = Buffer.from('SECRET').toString('base64');
+    expect(() => decryptSecret(parts.join(':'), key)).toThrow(SecretKeyError);
+  });
+});
+
+describe('secret names', () => {
+  it.each([
+    'token',
+    'apiKey',
+    'password',
+    'authPassword',
+    'clientSecret',
+    'accessToken',
+    'Authorization',
+    'X-API-Key',
+  ])('%s is secret', (name) => expect(isSecretName(name)).toBe(true));
+
+  it.each(['tokenKey', 'tokenPrefix', 'authUser', 'scopes', 'Content-Type'])('%s is not', (name) =>
+    expect(isSecretName(name)).toBe(false),
+  );
+});
+
+describe('top-level secret fields', () => {
+  const stored = encryptSecret('kept', key);
+  it('keeps on mask or absence, clears on empty, replaces on new text', () => {
+    const seal = { key, mayKeep: true };
+    expect(sealSecret(SECRET_MASK, stored, seal)).toBe(stored);
+    expect(sealSecret(undefined, stored, seal)).toBe(stored);
+    expect(sealSecret('', stored, seal)).toBeNull();
+    expect(sealSecret(null, stored, seal)).toBeNull();
+    expect(decryptSecret(sealSecret('new', stored, seal)!, key)).toBe('new');
+  });
+
+  it('does not carry a stored secret to a new host', () => {
+    expect(() => sealSecret(SECRET_MASK, stored, { key, mayKeep: false })).toThrow(
+      SecretCarryOverError,
+    );
+    expect(sealSecret('', stored, { key, mayKeep: false })).toBeNull();
+    expect(sealSecret(SECRET_MASK, null, { key, mayKeep: false })).toBeNull();
+  });
+});
+
+describe('JSON secrets', () => {
+  it('encrypts secret leaves only, masks them on read, keeps masked ones on update', () => {
+    const seal = { key, mayKeep: true };
+    const first = sealJsonSecrets(
+      { tokenKey: 'X-Key', apiKey: 'abc123', nested: { clientSecret: 's3' }, scopes: ['a'] },
+      {},
+      seal,
+    );
+    expect(first.tokenKey).toBe('X-Key');
+    expect(first.scopes).toEqual(['a']);
+    expect(String(first.apiKey)).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(first)).not.toContain('abc123');
+    expect(maskJsonSecrets(first)).toEqual({
+      tokenKey: 'X-Key',
+      apiKey: SECRET_MASK,
+      nested: { clientSecret: SECRET_MASK },
+      scopes: ['a'],
+    });
+
+    const second = sealJsonSecrets(
+      { tokenKey: 'X-Key', apiKey: SECRET_MASK, nested: { clientSecret: '' } },
+      first,
+      seal,
+    );
+    expect(second.apiKey).toBe(first.apiKey);
+    expect(openJsonSecrets(second, key)).toEqual({
+      tokenKey: 'X-Key',
+      apiKey: 'abc123',
+      nested: { clientSecret: '' },
+    });
+    expect(() => sealJsonSecrets({ apiKey: SECRET_MASK }, first, { key, mayKeep: false })).toThrow(
+      SecretCarryOverError,
+    );
+  });
+});

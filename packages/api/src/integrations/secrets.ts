@@ -1,0 +1,186 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { SECRET_MASK, type TJsonObject } from '../contracts/integrations';
+
+const PREFIX = 'enc:v1:';
+
+/** The id stored with each encrypted value: the first 8 hex digits of the key's SHA-256. */
+export function secretKeyId(key: Buffer): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+/** A stored secret that cannot be opened with the keys at hand. */
+export class SecretKeyError extends Error {}
+
+/** Whether a stored value is one of ours: `enc:v1:<keyId>:<iv>:<tag>:<ciphertext>`. */
+export function isEncryptedSecret(value: string): boolean {
+  return value.startsWith(PREFIX);
+}
+
+/** Encrypts a secret for storage with AES-256-GCM under `key`. */
+export function encryptSecret(plaintext: string, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return `${PREFIX}${secretKeyId(key)}:${iv.toString('base64')}:${tag.toString('base64')}:${ciphertext.toString('base64')}`;
+}
+
+/**
+ * Opens a stored secret. `keys` lists the current key and any retired ones still accepted, so
+ * keys can rotate: each value names the key it was sealed with. Values written before
+ * encryption (no prefix) are returned as they are.
+ */
+export function decryptSecret(stored: string, keys: Buffer | readonly Buffer[]): string {
+  if (!isEncryptedSecret(stored)) return stored;
+  const [keyId, iv, tag, ciphertext] = stored.slice(PREFIX.length).split(':');
+  const key = (Array.isArray(keys) ? keys : [keys]).find((k: Buffer) => secretKeyId(k) === keyId);
+  if (!key || !iv || !tag || ciphertext === undefined) {
+    throw new SecretKeyError(
+      'A saved secret was encrypted with another key; enter it again to use it',
+    );
+  }
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(ciphertext, 'base64')),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    throw new SecretKeyError('A saved secret could not be decrypted; enter it again to use it');
+  }
+}
+
+const secretNamePattern = /token|secret|password|passwd|key|authorization|cookie|credential/i;
+const notSecretNames = new Set(['tokenkey', 'tokenprefix']);
+
+/**
+ * Whether a JSON key (in authConfig or headers) holds a secret: token, apiKey, password,
+ * clientSecret, accessToken, Authorization, X-API-Key... but not tokenKey or tokenPrefix.
+ */
+export function isSecretName(name: string): boolean {
+  return secretNamePattern.test(name) && !notSecretNames.has(name.toLowerCase());
+}
+
+/** Thrown when a mask asks to keep a secret that may not be carried over. */
+export class SecretCarryOverError extends Error {}
+
+export type SealOptions = {
+  key: Buffer;
+  /** False when the address moved to another host: stored secrets may not follow it. */
+  mayKeep: boolean;
+};
+
+/**
+ * The stored form of a top-level secret field. Undefined or the mask keeps `stored`; '' or null
+ * clears it; anything else is encrypted.
+ */
+export function sealSecret(
+  next: string | null | undefined,
+  stored: string | null,
+  { key, mayKeep }: SealOptions,
+): string | null {
+  if (next === undefined || next === SECRET_MASK) {
+    if (stored && !mayKeep) throw carryOverError();
+    return stored;
+  }
+  if (!next) return null;
+  return encryptSecret(next, key);
+}
+
+/** What a read returns for a top-level secret field. */
+export function maskSecret(stored: string | null): string | null {
+  return stored ? SECRET_MASK : null;
+}
+
+const carryOverError = () =>
+  new SecretCarryOverError(
+    'Saved secrets do not move to a new host: enter them again or clear them',
+  );
+
+type JsonValue = unknown;
+
+/** Walks a JSON value, rewriting the string leaves that sit under a secret key. */
+function mapSecrets(
+  value: JsonValue,
+  underSecret: boolean,
+  rewrite: (leaf: string, path: string) => JsonValue,
+  path = '',
+): JsonValue {
+  if (Array.isArray(value)) {
+    return value.map((item, index) => mapSecrets(item, underSecret, rewrite, `${path}[${index}]`));
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, child]) => [
+        name,
+        mapSecrets(child, underSecret || isSecretName(name), rewrite, `${path}.${name}`),
+      ]),
+    );
+  }
+  if (!underSecret || value === null) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return rewrite(String(value), path);
+  }
+  return value;
+}
+
+/** The secret leaves of a stored JSON object by path. */
+function storedLeaves(stored: TJsonObject): Map<string, string> {
+  const leaves = new Map<string, string>();
+  mapSecrets(stored, false, (leaf, path) => {
+    leaves.set(path, leaf);
+    return leaf;
+  });
+  return leaves;
+}
+
+/**
+ * The stored form of a JSON object field (authConfig, headers): secret values are encrypted;
+ * a mask keeps the stored value at the same place; '' stays ''.
+ */
+export function sealJsonSecrets(
+  next: TJsonObject,
+  stored: TJsonObject,
+  { key, mayKeep }: SealOptions,
+): TJsonObject {
+  const previous = storedLeaves(stored);
+  return mapSecrets(next, false, (leaf, path) => {
+    if (leaf === SECRET_MASK) {
+      const kept = previous.get(path);
+      if (kept && !mayKeep) throw carryOverError();
+      return kept ?? '';
+    }
+    return leaf ? encryptSecret(leaf, key) : '';
+  }) as TJsonObject;
+}
+
+/** A stored JSON object with every set secret replaced by the mask. */
+export function maskJsonSecrets(stored: TJsonObject): TJsonObject {
+  return mapSecrets(stored, false, (leaf) => (leaf ? SECRET_MASK : '')) as TJsonObject;
+}
+
+/** A stored JSON object with its secrets decrypted, ready to use for a call. */
+export function openJsonSecrets(
+  stored: TJsonObject,
+  keys: Buffer | readonly Buffer[],
+): TJsonObject {
+  return mapSecrets(stored, false, (leaf) => decryptSecret(leaf, keys)) as TJsonObject;
+}
+
+/** Every non-empty secret value in an opened JSON object, for scrubbing logs. */
+export function jsonSecretValues(opened: TJsonObject): string[] {
+  return [...storedLeaves(opened).values()].filter(Boolean);
+}
+
+/** Parses a stored JSON object column; anything unreadable counts as `{}`. */
+export function parseStoredJson(text: string): TJsonObject {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as TJsonObject)
+      : {};
+  } catch {
+    return {};
+  }
+}
