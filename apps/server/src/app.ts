@@ -38,6 +38,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     modelEndpoint: config.modelEndpoint,
     modelApiKey: config.modelApiKey,
     modelTimeoutMs: config.modelTimeoutMs,
+    modelDemo: config.modelDemo,
     allowedModelEndpoints: config.allowedModelEndpoints,
     flowTimeScale: config.flowTimeScale,
     siteBaseUrl: config.siteBaseUrl,

@@ -21,6 +21,7 @@ const ZConfigEnv = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   MODEL_ENDPOINT: z.url({ message: 'must be a URL' }).default('http://localhost:1234/v1'),
   MODEL_API_KEY: z.string().optional(),
+  MODEL_DEMO: flag,
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   FLOW_TIME_SCALE: z.coerce.number().min(0).max(100).default(1),
   SECRET_KEY: z
@@ -46,6 +47,8 @@ export type Config = {
   modelApiKey: string | undefined;
   /** How long one model call attempt may take. */
   modelTimeoutMs: number;
+  /** The model is the scripted demo (`pnpm demo`); the web app says so. */
+  modelDemo: boolean;
   /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
   allowedModelEndpoints: string[];
   flowTimeScale: number;
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     modelEndpoint: value.MODEL_ENDPOINT,
     modelApiKey: value.MODEL_API_KEY,
     modelTimeoutMs: value.MODEL_TIMEOUT_MS,
+    modelDemo: value.MODEL_DEMO,
     allowedModelEndpoints: [
       value.MODEL_ENDPOINT,
       ...(value.MODEL_ENDPOINTS_ALLOWED ?? '')

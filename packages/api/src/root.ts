@@ -1,6 +1,7 @@
 import { authRouter } from './router/auth';
 import { flowRouter } from './router/flow';
 import { integrationRouter } from './router/integration';
+import { systemRouter } from './router/system';
 import { taskRouter } from './router/task';
 import { templateRouter } from './router/template';
 import { webhookRouter } from './router/webhook';
@@ -10,6 +11,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   auth: authRouter,
   flow: flowRouter,
+  system: systemRouter,
   task: taskRouter,
   website: websiteRouter,
   template: templateRouter,

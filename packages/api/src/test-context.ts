@@ -9,6 +9,7 @@ export const testConfig: ApiConfig = {
   modelEndpoint: 'http://127.0.0.1:1/v1',
   modelApiKey: undefined,
   modelTimeoutMs: 2000,
+  modelDemo: false,
   allowedModelEndpoints: ['http://127.0.0.1:1/v1'],
   flowTimeScale: 0,
   siteBaseUrl: 'http://localhost:3000',

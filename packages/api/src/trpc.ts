@@ -23,6 +23,8 @@ export type ApiConfig = {
   modelApiKey: string | undefined;
   /** How long one model call attempt may take. */
   modelTimeoutMs: number;
+  /** The model is the scripted demo (`pnpm demo`). */
+  modelDemo: boolean;
   /** Every model endpoint the server may call (modelEndpoint included). */
   allowedModelEndpoints: string[];
   /** Multiplier for the flow's waits; 0 runs without waiting. */

@@ -3,13 +3,17 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { rest } from '../rest';
 
-/** Health and the Quick Templates. */
+/** Health, the model in use, and the Quick Templates. */
 export const systemRoutes = new Hono<AppEnv>()
   .get('/health', async (c) =>
     c.json({
       status: 'ok',
       database: { kind: c.get('databaseKind'), version: await databaseVersion(c.get('db')) },
     }),
+  )
+  .get(
+    '/model',
+    rest((caller) => caller.system.model()),
   )
   .get(
     '/templates',
