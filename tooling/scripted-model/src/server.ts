@@ -119,7 +119,9 @@ async function streamReply(
 }
 
 /** Starts the scripted OpenAI-compatible server on 127.0.0.1 (a free port unless given). */
-export async function startScriptedModel(options: ScriptedModelOptions = {}): Promise<ScriptedModel> {
+export async function startScriptedModel(
+  options: ScriptedModelOptions = {},
+): Promise<ScriptedModel> {
   const rules: Rule[] = [...(options.rules ?? demoRules)];
   const requests: ReceivedRequest[] = [];
   const hanging = new Set<ServerResponse>();
@@ -129,7 +131,9 @@ export async function startScriptedModel(options: ScriptedModelOptions = {}): Pr
     const path = (request.url ?? '').replace(/\?.*$/, '');
     if (request.method === 'GET' && path.endsWith('/models')) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ object: 'list', data: [{ id: 'local-model', object: 'model' }] }));
+      response.end(
+        JSON.stringify({ object: 'list', data: [{ id: 'local-model', object: 'model' }] }),
+      );
       return;
     }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
