@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { createTrpcClient, trpc } from './lib/trpc';
 import { createQueryClient } from './queryClient';
 import { type SessionContextValue, SessionProvider } from './session';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
@@ -9,15 +10,16 @@ import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
 /** Props of {@link AppProviders}. */
 export type AppProvidersProps = {
   children: ReactNode;
-  /** The live session; omitted until the server is wired (everyone is a visitor). */
+  /** A fixed session (component tests); omitted, the session is loaded from the server. */
   session?: SessionContextValue;
   /** 'test' turns off Mantine transitions and portals (component tests). */
   env?: 'default' | 'test';
 };
 
-/** Everything a page needs around it: theme, toasts, data fetching and the session. */
+/** Everything a page needs around it: theme, toasts, data fetching (tRPC too) and the session. */
 export function AppProviders({ children, session, env = 'default' }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
 
   return (
     <MantineProvider
@@ -27,9 +29,11 @@ export function AppProviders({ children, session, env = 'default' }: AppProvider
       env={env}
     >
       <Notifications limit={1} position="bottom-right" containerWidth={420} autoClose={5000} />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider value={session}>{children}</SessionProvider>
-      </QueryClientProvider>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider value={session}>{children}</SessionProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
     </MantineProvider>
   );
 }

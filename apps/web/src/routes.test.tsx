@@ -1,6 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './test/render';
+import { mockPendingServer, mockServer } from './test/server';
+
+const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: null };
 
 describe('route table', () => {
   it.each(['/no/such/page', '/dashboards', '/docs/unknown'])(
@@ -38,11 +41,8 @@ describe('route table', () => {
 
   it.each([
     ['/dashboard', 'Dashboard'],
-    ['/integrations', 'Integrations'],
     ['/dexlink', 'IDE'],
     ['/code-test', 'Code Execution Test'],
-    ['/auth', 'Login'],
-    ['/auth?tab=register', 'Register'],
   ])('renders the placeholder at %s with its title and an honest notice', async (path, title) => {
     renderApp(path);
 
@@ -50,5 +50,36 @@ describe('route table', () => {
     expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(within(main).getByText('Not available yet')).toBeTruthy();
     expect(document.title).toBe(`${title} · Flows`);
+  });
+});
+
+describe('/integrations guard', () => {
+  it('shows a loader while the session loads', async () => {
+    mockPendingServer();
+    const { router } = renderApp('/integrations', { session: 'server' });
+
+    const main = screen.getByRole('main');
+    expect(await within(main).findByLabelText('Loading session')).toBeTruthy();
+    expect(within(main).queryByRole('heading', { name: 'Integrations' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/integrations');
+  });
+
+  it('sends a visitor to /auth', async () => {
+    mockServer({ 'GET /api/user': { status: 401, json: { error: 'Not signed in' } } });
+    const { router } = renderApp('/integrations', { session: 'server' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows the page to a signed-in user', async () => {
+    mockServer({ 'GET /api/user': { json: ada } });
+    const { router } = renderApp('/integrations', { session: 'server' });
+
+    const main = screen.getByRole('main');
+    expect(
+      await within(main).findByRole('heading', { level: 1, name: 'Integrations' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/integrations');
   });
 });

@@ -4,6 +4,7 @@ import { AppLayout } from './components/layout/AppLayout';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
+import { RequireAuth } from './session';
 
 /** Lazily loads a page exported by name, so it ships in its own chunk. */
 function lazyPage<M extends Record<string, unknown>>(
@@ -20,7 +21,7 @@ const DocsPage = lazyPage(() => import('./pages/docs/DocsPage'), 'DocsPage');
 const PricingPage = lazyPage(() => import('./pages/pricing/PricingPage'), 'PricingPage');
 const IntegrationsPage = lazyPage(() => import('./pages/IntegrationsPage'), 'IntegrationsPage');
 const DexlinkPage = lazyPage(() => import('./pages/DexlinkPage'), 'DexlinkPage');
-const AuthPage = lazyPage(() => import('./pages/AuthPage'), 'AuthPage');
+const AuthPage = lazyPage(() => import('./pages/auth/AuthPage'), 'AuthPage');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 const CodeTestPage = lazyPage(() => import('./pages/CodeTestPage'), 'CodeTestPage');
 
@@ -33,7 +34,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'docs', element: <DocsPage /> },
       { path: 'pricing', element: <PricingPage /> },
-      { path: 'integrations', element: <IntegrationsPage /> },
+      {
+        path: 'integrations',
+        element: (
+          <RequireAuth>
+            <IntegrationsPage />
+          </RequireAuth>
+        ),
+      },
       { path: 'dexlink', element: <DexlinkPage /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'dashboard', element: <DashboardPage /> },

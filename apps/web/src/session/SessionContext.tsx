@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, useContext } from 'react';
 
-/** The signed-in user, as the shell needs it (a subset of the users row; never the password). */
+/** The signed-in user, as the web app needs it (a subset of the users row; never the password). */
 export type SessionUser = {
   id: string;
   username: string;
@@ -8,41 +8,49 @@ export type SessionUser = {
   displayName?: string | null;
 };
 
-/** What {@link useSession} returns. */
+/** What the Register form sends (no confirmPassword: that check stays in the browser). */
+export type RegisterInput = {
+  username: string;
+  email: string;
+  password: string;
+  displayName?: string;
+};
+
+/**
+ * What {@link useSession} returns. The actions resolve once the server agreed and the user is
+ * set or cleared; they reject with the failed call's error (an `ApiError` from `lib/api`, whose
+ * server message `serverError()` extracts for the toast).
+ */
 export type SessionContextValue = {
   /** The signed-in user, or null for a visitor. */
   user: SessionUser | null;
   /** True while the current user is still being loaded (the /integrations guard shows a spinner). */
   isLoading: boolean;
-  /**
-   * Ends the session. Resolves once the user is signed out; rejects with an Error whose message
-   * (the server's error field when present) is shown in the 'Logout failed' toast.
-   */
+  /** Signs in and makes the answer the current user. */
+  login: (username: string, password: string) => Promise<SessionUser>;
+  /** Creates an account, which also signs it in. */
+  register: (input: RegisterInput) => Promise<SessionUser>;
+  /** Ends the session and clears the user. */
   logout: () => Promise<void>;
 };
 
-/** Props of {@link SessionProvider}. */
-export type SessionProviderProps = {
-  children: ReactNode;
-  /** The live session; until the server is wired the shell treats everyone as a visitor. */
-  value?: SessionContextValue;
+const notWired = async (): Promise<never> => {
+  throw new Error('Signing in is not available here');
 };
 
-/** A visitor session: nobody signed in, nothing loading, logout has nothing to do. */
+/** A visitor session: nobody signed in, nothing loading (component tests and fixed previews). */
 export const visitorSession: SessionContextValue = {
   user: null,
   isLoading: false,
+  login: notWired,
+  register: notWired,
   logout: async () => {},
 };
 
-const SessionContext = createContext<SessionContextValue | null>(null);
+/** The context behind {@link useSession}; providers live in SessionProvider.tsx. */
+export const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** Makes the current session available to {@link useSession}. */
-export function SessionProvider({ children, value = visitorSession }: SessionProviderProps) {
-  return <SessionContext value={value}>{children}</SessionContext>;
-}
-
-/** The current session; throws when used outside a {@link SessionProvider}. */
+/** The current session; throws when used outside a SessionProvider. */
 export function useSession(): SessionContextValue {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used within a SessionProvider');

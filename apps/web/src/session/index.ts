@@ -1,8 +1,9 @@
+export { RequireAuth } from './RequireAuth';
 export {
+  type RegisterInput,
   type SessionContextValue,
-  SessionProvider,
-  type SessionProviderProps,
   type SessionUser,
   useSession,
   visitorSession,
 } from './SessionContext';
+export { SESSION_QUERY_KEY, SessionProvider, type SessionProviderProps } from './SessionProvider';

@@ -3,19 +3,27 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../AppProviders';
 import { routes } from '../routes';
-import type { SessionContextValue } from '../session';
+import { type SessionContextValue, visitorSession } from '../session';
 
 type RenderOptions = {
   /** The URL the router starts at. */
   path?: string;
-  /** Session to provide; a visitor when omitted. */
-  session?: SessionContextValue;
+  /**
+   * The session. Omitted: a visitor. Fields given replace the visitor's (a `user` signs someone
+   * in). 'server': the app's real session, loaded through `fetch` (mock it with `mockServer`).
+   */
+  session?: Partial<SessionContextValue> | 'server';
 };
+
+function sessionValue(session: RenderOptions['session']): SessionContextValue | undefined {
+  if (session === 'server') return undefined;
+  return { ...visitorSession, ...session };
+}
 
 /** Renders a component inside the app's providers (test mode) and a memory router. */
 export function renderWithProviders(ui: ReactElement, { path = '/', session }: RenderOptions = {}) {
   return render(
-    <AppProviders env="test" session={session}>
+    <AppProviders env="test" session={sessionValue(session)}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
@@ -25,7 +33,7 @@ export function renderWithProviders(ui: ReactElement, { path = '/', session }: R
 export function renderApp(path: string, { session }: Omit<RenderOptions, 'path'> = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <AppProviders env="test" session={session}>
+    <AppProviders env="test" session={sessionValue(session)}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

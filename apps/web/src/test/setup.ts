@@ -34,4 +34,6 @@ afterEach(() => {
   notifications.clean();
   notifications.cleanQueue();
   window.localStorage.clear();
+  // Undo mockServer(): the next test starts with the real fetch.
+  vi.unstubAllGlobals();
 });

@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconHistory, IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { serverError } from '../../lib/api';
+import { showToast } from '../../lib/toast';
 import { useSession } from '../../session';
 
 /** Options for the signed-in variant of the header. */
@@ -11,9 +12,9 @@ export type AccountActionsOptions = {
   simplified?: boolean;
   /** Shows a Dashboard button to signed-in users. */
   showDashboardButton?: boolean;
-  /** Opens the Task History panel; the History button only appears when this is given. */
+  /** Opens the Task History panel; without it History goes to /dashboard?panel=history. */
   onHistoryClick?: () => void;
-  /** Opens the AI Settings panel; the Settings button only appears when this is given. */
+  /** Opens the AI Settings panel; without it Settings goes to /dashboard?panel=settings. */
   onSettingsClick?: () => void;
 };
 
@@ -34,6 +35,7 @@ export function AccountActions({
   onAction,
 }: AccountActionsProps) {
   const { user, isLoading, logout } = useSession();
+  const navigate = useNavigate();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   // Nothing to offer until we know whether someone is signed in; avoids a Login button flash.
@@ -62,19 +64,16 @@ export function AccountActions({
     setIsLoggingOut(true);
     try {
       await logout();
-      notifications.show({
+      showToast({
         title: 'Logged out',
         message: 'You have been logged out successfully.',
       });
       onAction?.();
     } catch (error) {
-      notifications.show({
-        color: 'red',
+      showToast({
+        destructive: true,
         title: 'Logout failed',
-        message:
-          error instanceof Error && error.message
-            ? error.message
-            : 'Logout failed. Please try again.',
+        message: serverError(error) ?? 'Logout failed. Please try again.',
       });
     } finally {
       setIsLoggingOut(false);
@@ -85,6 +84,9 @@ export function AccountActions({
     onAction?.();
     action();
   };
+  // The dashboard opens its panels from this query parameter.
+  const openDashboardPanel = (panel: 'history' | 'settings') => () =>
+    navigate(`/dashboard?panel=${panel}`);
 
   return (
     <>
@@ -100,22 +102,22 @@ export function AccountActions({
           Dashboard
         </Button>
       )}
-      {!simplified && onHistoryClick && (
+      {!simplified && (
         <Button
           variant="default"
           fullWidth={stacked}
           leftSection={<IconHistory size={16} aria-hidden />}
-          onClick={runAndClose(onHistoryClick)}
+          onClick={runAndClose(onHistoryClick ?? openDashboardPanel('history'))}
         >
           History
         </Button>
       )}
-      {!simplified && onSettingsClick && (
+      {!simplified && (
         <Button
           variant="default"
           fullWidth={stacked}
           leftSection={<IconSettings size={16} aria-hidden />}
-          onClick={runAndClose(onSettingsClick)}
+          onClick={runAndClose(onSettingsClick ?? openDashboardPanel('settings'))}
         >
           Settings
         </Button>

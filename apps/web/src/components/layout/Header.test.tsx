@@ -1,15 +1,23 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { type SessionContextValue, useSession } from '../../session';
+import { ApiError } from '../../lib/api';
+import type { SessionContextValue } from '../../session';
 import { renderWithProviders } from '../../test/render';
 import { Header } from './Header';
 
-const signedIn = (overrides: Partial<SessionContextValue> = {}): SessionContextValue => ({
+const signedIn = (overrides: Partial<SessionContextValue> = {}) => ({
   user: { id: 'b3c1f0de-0000-4000-8000-000000000001', username: 'ada' },
   isLoading: false,
   logout: vi.fn(async () => {}),
   ...overrides,
 });
+
+/** Prints where the router is, to check where a button navigated. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{`${pathname}${search}`}</output>;
+}
 
 describe('Header', () => {
   it('links the logo to the home page', () => {
@@ -75,13 +83,43 @@ describe('Header', () => {
 
   it('reports a failed logout with the server message', async () => {
     const session = signedIn({
-      logout: vi.fn(async () => Promise.reject(new Error('Session store down'))),
+      logout: vi.fn(async () =>
+        Promise.reject(new ApiError(503, JSON.stringify({ error: 'Session store down' }))),
+      ),
     });
     renderWithProviders(<Header />, { session });
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByText('Logout failed')).toBeTruthy());
     expect(screen.getByText('Session store down')).toBeTruthy();
+  });
+
+  it('reports a failed logout without a server message with the default text', async () => {
+    const session = signedIn({
+      logout: vi.fn(async () => Promise.reject(new ApiError(502, '', 'Bad Gateway'))),
+    });
+    renderWithProviders(<Header />, { session });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logout failed. Please try again.')).toBeTruthy();
+  });
+
+  it.each([
+    ['History', '/dashboard?panel=history'],
+    ['Settings', '/dashboard?panel=settings'],
+  ])('sends %s to the dashboard panel when no handler is given', (button, target) => {
+    renderWithProviders(
+      <>
+        <Header />
+        <Routes>
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </>,
+      { path: '/pricing', session: signedIn() },
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(target);
   });
 
   it('hides History and Settings in the simplified variant and adds Dashboard when flagged', () => {
@@ -116,17 +154,5 @@ describe('Header', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/', '/docs', '/pricing', '/integrations', '/dexlink']);
     expect(screen.getAllByRole('link', { name: 'Register' })).toHaveLength(2);
-  });
-});
-
-describe('useSession', () => {
-  it('throws outside a SessionProvider', () => {
-    function Probe() {
-      useSession();
-      return null;
-    }
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<Probe />)).toThrow('useSession must be used within a SessionProvider');
-    consoleError.mockRestore();
   });
 });
