@@ -71,7 +71,7 @@ describe.skipIf(!databaseUrl)('a worker killed mid-run', () => {
       startWorker();
     }
     for (const taskId of taskIds) {
-      const state = await client.waitFor(taskId, ['complete'], () => true, 120_000);
+      const state = await client.waitFor(taskId, ['complete'], { timeoutMs: 120_000 });
       expect(state.tasks.every((task) => task.completed && !task.failed)).toBe(true);
       const steps = await client.steps(taskId);
       expect(steps.map((step) => step.seq)).toEqual(steps.map((_, index) => index + 1));

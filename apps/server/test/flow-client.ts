@@ -14,6 +14,7 @@ export type RunView = {
   deployUrl: string | null;
   error: string | null;
   lastSeq: number;
+  pendingWork: number;
 };
 
 /** A step as GET /api/tasks/{id}/steps answers it. */
@@ -41,17 +42,26 @@ export function flowClient(app: Hono<AppEnv>, headers: Record<string, string> = 
     async steps(taskId: string): Promise<Step[]> {
       return json<Step[]>(await request(`/api/tasks/${taskId}/steps`));
     },
-    /** Polls until the run reaches one of `statuses` (and, optionally, passes `until`). */
+    /**
+     * Polls until the run reaches one of `statuses` and passes `until`; `settled` (the default)
+     * also waits until everything the state says has been written to the feed.
+     */
     async waitFor(
       taskId: string,
       statuses: string[],
-      until: (state: RunView) => boolean = () => true,
-      timeoutMs = 20_000,
+      options: { until?: (state: RunView) => boolean; settled?: boolean; timeoutMs?: number } = {},
     ): Promise<RunView> {
+      const { until = () => true, settled = true, timeoutMs = 20_000 } = options;
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const state = await json<RunView>(await request(`/api/flows/${taskId}`));
-        if (statuses.includes(state.status) && until(state)) return state;
+        if (
+          statuses.includes(state.status) &&
+          (!settled || state.pendingWork === 0) &&
+          until(state)
+        ) {
+          return state;
+        }
         if (Date.now() > deadline) {
           throw new Error(`run stayed ${state.status}: ${JSON.stringify(state)}`);
         }

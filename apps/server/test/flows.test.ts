@@ -75,7 +75,7 @@ describe('a run in manual mode', () => {
     expect(state.tasks.some((task) => task.completed)).toBe(false);
 
     expect((await client.post(`/api/flows/${taskId}/execute`)).status).toBe(200);
-    state = await client.waitFor(taskId, ['waiting'], (s) => s.currentTaskIndex === 1);
+    state = await client.waitFor(taskId, ['waiting'], { until: (s) => s.currentTaskIndex === 1 });
     expect(state.tasks.map((task) => task.completed)).toEqual([true, false, false]);
 
     expect((await client.post(`/api/flows/${taskId}/continue`)).status).toBe(200);
@@ -99,7 +99,10 @@ describe('stop, reset and AUTO', () => {
   it('stops a run mid-task and reset clears it with AUTO back on', async () => {
     model.prepend({ match: /Your current task: .*stoppable/i, fault: 'timeout' });
     const taskId = await client.start({ goal: 'Write a stoppable essay', auto: true });
-    await client.waitFor(taskId, ['executing'], (s) => s.tasks.length > 0);
+    await client.waitFor(taskId, ['executing'], {
+      until: (s) => s.tasks.length > 0,
+      settled: false,
+    });
     const stopped = await client.post(`/api/flows/${taskId}/stop`);
     expect(stopped.status).toBe(200);
     expect(await stopped.json()).toMatchObject({ status: 'stopped' });

@@ -95,11 +95,19 @@ export async function startFlow(
   });
 }
 
-/** What flow.state answers: the run's state plus the step count so far. */
-export type FlowRunView = FlowState & { taskId: string; lastSeq: number };
+/**
+ * What flow.state answers: the run's state, the number of its last step, and how many effects are
+ * still to be carried out (0 once everything the state says has been written to the feed).
+ */
+export type FlowRunView = FlowState & { taskId: string; lastSeq: number; pendingWork: number };
 
 function viewOf(run: StoredRun): FlowRunView {
-  return { ...run.state, taskId: run.taskId, lastSeq: run.nextSeq - 1 };
+  return {
+    ...run.state,
+    taskId: run.taskId,
+    lastSeq: run.nextSeq - 1,
+    pendingWork: run.pendingEffects.length,
+  };
 }
 
 const noRun = () =>
