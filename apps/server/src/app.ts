@@ -42,6 +42,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     allowedModelEndpoints: config.allowedModelEndpoints,
     flowTimeScale: config.flowTimeScale,
     siteBaseUrl: config.siteBaseUrl,
+    hosting: config.hosting,
   };
   const auth = createAuth(database.db, {
     secureCookies: config.publicUrl?.startsWith('https:') ?? false,

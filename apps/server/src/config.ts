@@ -35,6 +35,11 @@ const ZConfigEnv = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => ['true', '1', 'yes'].includes(value)),
+  HOSTING_PROVIDER: z
+    .enum(['local', 'netlify'], { error: "must be 'local' or 'netlify'" })
+    .default('local'),
+  NETLIFY_TOKEN: z.string().trim().optional(),
+  NETLIFY_API_URL: z.url({ message: 'must be a URL' }).default('https://api.netlify.com'),
 });
 
 /** The validated settings of one server process. */
@@ -59,6 +64,11 @@ export type Config = {
   siteBaseUrl: string;
   /** Whether this process works flow runs (FLOW_WORKER, on by default). */
   runWorker: boolean;
+  /** Where runs deploy websites; the Netlify account is present when NETLIFY_TOKEN is set. */
+  hosting: {
+    provider: 'local' | 'netlify';
+    netlify?: { token: string; apiUrl: string };
+  };
 };
 
 /** A configuration problem that must stop start-up, naming the variable at fault. */
@@ -78,6 +88,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const value = parsed.data;
+  if (value.HOSTING_PROVIDER === 'netlify' && !value.NETLIFY_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration: HOSTING_PROVIDER=netlify needs NETLIFY_TOKEN (a Netlify personal access token)',
+    );
+  }
   const base = env.INIT_CWD ?? repoRoot;
   return {
     port: value.PORT,
@@ -101,5 +116,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: value.PUBLIC_URL,
     siteBaseUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
     runWorker: value.FLOW_WORKER,
+    hosting: {
+      provider: value.HOSTING_PROVIDER,
+      ...(value.NETLIFY_TOKEN && {
+        netlify: { token: value.NETLIFY_TOKEN, apiUrl: value.NETLIFY_API_URL },
+      }),
+    },
   };
 }

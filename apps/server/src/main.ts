@@ -15,6 +15,8 @@ async function main() {
     siteBaseUrl: config.siteBaseUrl,
     modelApiKey: config.modelApiKey,
     modelTimeoutMs: config.modelTimeoutMs,
+    hosting: config.hosting,
+    allowPrivateTargets: config.allowPrivateTargets,
     runWorker: config.runWorker,
   });
   const app = createApp({ database, config, secretKey, flows });

@@ -16,6 +16,8 @@ async function main() {
     siteBaseUrl: config.siteBaseUrl,
     modelApiKey: config.modelApiKey,
     modelTimeoutMs: config.modelTimeoutMs,
+    hosting: config.hosting,
+    allowPrivateTargets: config.allowPrivateTargets,
     runWorker: true,
   });
   console.log('Flows worker is running');

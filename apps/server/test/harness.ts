@@ -35,6 +35,8 @@ export async function createTestApp(
       siteBaseUrl: config.siteBaseUrl,
       modelApiKey: config.modelApiKey,
       modelTimeoutMs: config.modelTimeoutMs,
+      hosting: config.hosting,
+      allowPrivateTargets: config.allowPrivateTargets,
       runWorker: options.runWorker ?? true,
     });
   }

@@ -13,6 +13,7 @@ export const testConfig: ApiConfig = {
   allowedModelEndpoints: ['http://127.0.0.1:1/v1'],
   flowTimeScale: 0,
   siteBaseUrl: 'http://localhost:3000',
+  hosting: { provider: 'local' },
 };
 
 /** A visitor's context for calling procedures directly in tests; headers set are collected. */

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Auth } from './auth/lucia';
 import type { FlowSystem } from './flow/system';
+import type { HostingConfig } from './hosting/sites';
 
 /** The signed-in person as procedures see them. */
 export type SessionUser = {
@@ -31,6 +32,8 @@ export type ApiConfig = {
   flowTimeScale: number;
   /** Where users reach Flows (PUBLIC_URL, else http://localhost:PORT); deployed sites live below. */
   siteBaseUrl: string;
+  /** Where runs deploy (HOSTING_PROVIDER) and the Netlify account, present when it has a token. */
+  hosting: HostingConfig;
 };
 
 /** What every procedure receives; tests build it directly with `createContextInner`. */

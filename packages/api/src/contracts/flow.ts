@@ -83,7 +83,7 @@ export const ZCreateWebsiteInput = z.object({
 
 /** POST /api/{hosting}/sites */
 export const ZCreateSiteInput = z.object({
-  hosting: z.enum(['local'], { error: "Hosting must be 'local'" }),
+  hosting: z.enum(['local', 'netlify'], { error: "Hosting must be 'local' or 'netlify'" }),
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
 });
 

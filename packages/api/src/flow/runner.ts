@@ -1,7 +1,7 @@
 import { type Database, flowRuns, websites } from '@flows/db';
 import { type FlowEffect, type FlowEvent, hostingSiteName } from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
-import { createSite, deployWebsite } from '../hosting/sites';
+import { createSite, deployWebsite, type HostingConfig, type HostingEnv } from '../hosting/sites';
 import { MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
 import { callModel, ModelCallError } from './model-client';
@@ -21,6 +21,10 @@ export type FlowRunnerDeps = {
   modelApiKey: string | undefined;
   /** How long one model call attempt may take. */
   modelTimeoutMs: number;
+  /** Where runs deploy websites (HOSTING_PROVIDER) and the Netlify account. */
+  hosting: HostingConfig;
+  /** Whether deploys may call private and loopback addresses. */
+  allowPrivateTargets: boolean;
 };
 
 type ExternalEffect = Extract<FlowEffect, { type: 'callModel' | 'saveWebsite' | 'deploy' }>;
@@ -38,6 +42,12 @@ type Head =
  */
 export function createFlowRunner(deps: FlowRunnerDeps) {
   const { db } = deps;
+  const hostingEnv: HostingEnv = {
+    hosting: deps.hosting,
+    allowPrivateTargets: deps.allowPrivateTargets,
+    timeScale: deps.timeScale,
+    baseUrl: deps.siteBaseUrl,
+  };
 
   /** Carries out the head effect if it is local work; returns the external one otherwise. */
   async function takeHead(taskId: string): Promise<Head> {
@@ -146,16 +156,15 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function deployFor(run: StoredRun, effect: Extract<ExternalEffect, { type: 'deploy' }>) {
     const { callId } = effect;
     try {
-      const siteId = await createSite(db, {
+      const siteId = await createSite(db, hostingEnv, {
         name: hostingSiteName(Date.now()),
-        provider: 'local',
+        provider: deps.hosting.provider,
         userId: run.userId,
       });
-      const deployUrl = await deployWebsite(db, {
+      const deployUrl = await deployWebsite(db, hostingEnv, {
         siteId,
         websiteId: effect.websiteId,
         userId: run.userId,
-        baseUrl: deps.siteBaseUrl,
       });
       return { type: 'deployed', deployUrl, callId } as const;
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@flows/db';
 import { fromPglite, PgBoss } from 'pg-boss';
+import type { HostingConfig } from '../hosting/sites';
 import { createFlowFeed, type FlowFeed } from './feed';
 import { createRunLocks } from './locks';
 import { createFlowRunner, type FlowRunner } from './runner';
@@ -13,6 +14,10 @@ export type FlowSystemOptions = {
   siteBaseUrl: string;
   modelApiKey: string | undefined;
   modelTimeoutMs: number;
+  /** Where runs deploy websites, and the Netlify account if configured. */
+  hosting: HostingConfig;
+  /** Whether deploys may call private and loopback addresses (ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
   /** Run the worker in this process (the default for the server; `pnpm worker` for more). */
   runWorker: boolean;
 };
@@ -44,6 +49,8 @@ export async function createFlowSystem(
     siteBaseUrl: options.siteBaseUrl,
     modelApiKey: options.modelApiKey,
     modelTimeoutMs: options.modelTimeoutMs,
+    hosting: options.hosting,
+    allowPrivateTargets: options.allowPrivateTargets,
     scheduleTimer: async (taskId, token, afterMs) => {
       await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
         startAfter: new Date(Date.now() + afterMs),

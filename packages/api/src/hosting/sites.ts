@@ -4,23 +4,63 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../contracts/flow';
+import {
+  createNetlifySite,
+  deployToNetlify,
+  type NetlifyClientOptions,
+  type NetlifyConfig,
+} from './netlify';
 
 /** The hosting providers a site can be created on. */
-export const HOSTING_PROVIDERS = ['local'] as const;
+export const HOSTING_PROVIDERS = ['local', 'netlify'] as const;
 export type HostingProvider = (typeof HOSTING_PROVIDERS)[number];
+
+/** The operator's hosting settings: where runs deploy, and the Netlify account if there is one. */
+export type HostingConfig = { provider: HostingProvider; netlify?: NetlifyConfig };
+
+/** What creating and deploying sites needs from the operator's settings. */
+export type HostingEnv = {
+  hosting: HostingConfig;
+  /** Whether outbound calls (Netlify) may reach private and loopback addresses. */
+  allowPrivateTargets: boolean;
+  /** Multiplier for waits (checking a Netlify deploy); 0 runs without waiting. */
+  timeScale: number;
+  /** Where the built-in host serves sites, e.g. http://localhost:3000 */
+  baseUrl: string;
+};
+
+/** The Netlify client settings, or a 400 when the operator has not configured Netlify. */
+function netlifyOptions(env: HostingEnv): NetlifyClientOptions {
+  const { netlify } = env.hosting;
+  if (!netlify) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'Netlify hosting is not configured (set NETLIFY_TOKEN)',
+    });
+  }
+  return { ...netlify, allowPrivate: env.allowPrivateTargets, timeScale: env.timeScale };
+}
 
 /** Rows a user may use: their own and those without an owner (reachable only by their id). */
 export function visibleTo(ownerColumn: AnyPgColumn, userId: string | null) {
   return userId ? or(eq(ownerColumn, userId), isNull(ownerColumn)) : isNull(ownerColumn);
 }
 
-/** Creates a site on the built-in host; its pages are served at /sites/{siteId}/. */
+/**
+ * Creates a site on a provider and returns its id in Flows: on the built-in host its pages are
+ * served at /sites/{siteId}/; on Netlify the site is created there first.
+ */
 export async function createSite(
   db: Database,
+  env: HostingEnv,
   input: { name: string; provider: HostingProvider; userId: string | null },
 ): Promise<string> {
+  const remote =
+    input.provider === 'netlify' ? await createNetlifySite(netlifyOptions(env), input.name) : null;
   const id = randomBytes(12).toString('base64url');
-  await db.insert(hostedSites).values({ id, ...input });
+  await db
+    .insert(hostedSites)
+    .values({ id, ...input, remoteId: remote?.remoteId ?? null, url: remote?.url ?? null });
   return id;
 }
 
@@ -29,13 +69,28 @@ export function siteUrl(baseUrl: string, siteId: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/sites/${siteId}/`;
 }
 
+/** Puts a page on a site's provider and returns where the site now serves it. */
+async function publish(
+  env: HostingEnv,
+  site: { id: string; provider: string; remoteId: string | null },
+  html: string,
+): Promise<string> {
+  if (site.provider !== 'netlify') return siteUrl(env.baseUrl, site.id);
+  const options = netlifyOptions(env);
+  if (!site.remoteId) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This Netlify site was never created' });
+  }
+  return deployToNetlify(options, site.remoteId, { '/index.html': html });
+}
+
 /**
  * Deploys a website to a site: a new version is recorded (earlier ones stay for rollback), the
  * site keeps its URL, and the website remembers where it lives.
  */
 export async function deployWebsite(
   db: Database,
-  input: { siteId: string; websiteId: string; userId: string | null; baseUrl: string },
+  env: HostingEnv,
+  input: { siteId: string; websiteId: string; userId: string | null },
 ): Promise<string> {
   const [website] = isUuid(input.websiteId)
     ? await db
@@ -50,7 +105,7 @@ export async function deployWebsite(
     .where(and(eq(hostedSites.id, input.siteId), visibleTo(hostedSites.userId, input.userId)));
   if (!site) throw new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
 
-  const url = siteUrl(input.baseUrl, site.id);
+  const url = await publish(env, site, website.html);
   await db.transaction(async (tx) => {
     await tx
       .insert(siteDeploys)
@@ -61,12 +116,13 @@ export async function deployWebsite(
   return url;
 }
 
-/** The HTML a site serves: its newest deploy, or null when it has none. */
+/** The HTML a built-in site serves: its newest deploy, or null when it has none. */
 export async function currentSiteHtml(db: Database, siteId: string): Promise<string | null> {
   const [deploy] = await db
     .select({ html: siteDeploys.html })
     .from(siteDeploys)
-    .where(eq(siteDeploys.siteId, siteId))
+    .innerJoin(hostedSites, eq(hostedSites.id, siteDeploys.siteId))
+    .where(and(eq(siteDeploys.siteId, siteId), eq(hostedSites.provider, 'local')))
     .orderBy(desc(siteDeploys.createdAt))
     .limit(1);
   return deploy?.html ?? null;

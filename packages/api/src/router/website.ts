@@ -10,8 +10,16 @@ import {
   ZId,
 } from '../contracts/flow';
 import { assertTaskVisible } from '../flow/service';
-import { createSite, deployWebsite, visibleTo } from '../hosting/sites';
-import { publicProcedure } from '../trpc';
+import { createSite, deployWebsite, type HostingEnv, visibleTo } from '../hosting/sites';
+import { type ApiConfig, publicProcedure } from '../trpc';
+
+/** The hosting settings procedures deploy with. */
+const hostingEnv = (config: ApiConfig): HostingEnv => ({
+  hosting: config.hosting,
+  allowPrivateTargets: config.allowPrivateTargets,
+  timeScale: config.flowTimeScale,
+  baseUrl: config.siteBaseUrl,
+});
 
 export const websiteRouter = {
   create: publicProcedure.input(ZCreateWebsiteInput).mutation(async ({ ctx, input }) => {
@@ -41,18 +49,17 @@ export const websiteRouter = {
   }),
 
   deploy: publicProcedure.input(ZDeployInput).mutation(async ({ ctx, input }) => {
-    const deployUrl = await deployWebsite(ctx.db, {
+    const deployUrl = await deployWebsite(ctx.db, hostingEnv(ctx.config), {
       siteId: input.siteId,
       websiteId: input.id,
       userId: ctx.user?.id ?? null,
-      baseUrl: ctx.config.siteBaseUrl,
     });
     return { success: true as const, deployUrl };
   }),
 
-  /** Creates a site on a hosting provider (the built-in `local` host). */
+  /** Creates a site on a hosting provider: the built-in `local` host or Netlify. */
   createSite: publicProcedure.input(ZCreateSiteInput).mutation(async ({ ctx, input }) => {
-    const siteId = await createSite(ctx.db, {
+    const siteId = await createSite(ctx.db, hostingEnv(ctx.config), {
       name: input.name,
       provider: input.hosting,
       userId: ctx.user?.id ?? null,

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { scrubSecrets } from '../integrations/executions';
+import { type GuardedResponse, guardedFetch, OutboundError } from '../integrations/outbound';
+
+/** The operator's Netlify account: a personal access token and the API's address. */
+export type NetlifyConfig = { token: string; apiUrl: string };
+
+/** How Netlify is called: the account, whether private addresses may be reached, the time scale. */
+export type NetlifyClientOptions = NetlifyConfig & {
+  allowPrivate: boolean;
+  /** Multiplier for the wait between deploy checks; 0 checks without waiting. */
+  timeScale: number;
+};
+
+/** How often a deploy is checked before it counts as stuck, and the wait between checks. */
+export const DEPLOY_CHECKS = 30;
+export const DEPLOY_CHECK_INTERVAL_MS = 1000;
+
+const CALL_TIMEOUT_MS = 30_000;
+/** Characters of Netlify's reply body kept in an error message. */
+const ERROR_BODY_CHARS = 500;
+
+const ZNetlifySite = z.object({
+  id: z.string().min(1),
+  ssl_url: z.string().nullish(),
+  url: z.string().nullish(),
+});
+
+const ZNetlifyDeploy = z.object({
+  id: z.string().min(1),
+  state: z.string().nullish(),
+  required: z.array(z.string()).nullish(),
+  ssl_url: z.string().nullish(),
+  deploy_ssl_url: z.string().nullish(),
+  error_message: z.string().nullish(),
+});
+
+type NetlifyDeploy = z.infer<typeof ZNetlifyDeploy>;
+
+/** A Netlify failure as the caller sees it (502: the fault is upstream), token removed. */
+function netlifyFailure(options: NetlifyClientOptions, message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_GATEWAY', message: scrubSecrets(message, [options.token]) });
+}
+
+/** One call to the Netlify API through the guarded client; non-2xx answers become errors. */
+async function callNetlify(
+  options: NetlifyClientOptions,
+  what: string,
+  path: string,
+  init: { method: string; body?: string | Uint8Array; contentType?: string },
+): Promise<GuardedResponse> {
+  const headers: Record<string, string> = { authorization: `Bearer ${options.token}` };
+  if (init.contentType) headers['content-type'] = init.contentType;
+  let response: GuardedResponse;
+  try {
+    response = await guardedFetch(
+      `${options.apiUrl.replace(/\/+$/, '')}${path}`,
+      { method: init.method, headers, body: init.body },
+      { timeoutMs: CALL_TIMEOUT_MS, allowPrivate: options.allowPrivate },
+    );
+  } catch (error) {
+    const reason = error instanceof OutboundError ? error.message : String(error);
+    throw netlifyFailure(options, `${what} failed: ${reason}`);
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const body = response.body.toString('utf8').slice(0, ERROR_BODY_CHARS * 4);
+    const shown = scrubSecrets(body, [options.token]).slice(0, ERROR_BODY_CHARS);
+    throw netlifyFailure(
+      options,
+      `${what} failed: ${response.status} ${response.statusText}: ${shown}`.trimEnd(),
+    );
+  }
+  return response;
+}
+
+/** Reads a JSON reply in the shape expected, or fails naming what Netlify sent instead. */
+function parseReply<T>(
+  options: NetlifyClientOptions,
+  what: string,
+  response: GuardedResponse,
+  schema: z.ZodType<T>,
+): T {
+  const text = response.body.toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw netlifyFailure(
+    options,
+    `${what} failed: unexpected answer ${response.status}: ${text.slice(0, ERROR_BODY_CHARS)}`,
+  );
+}
+
+/** Creates a Netlify site; returns its Netlify id and its public https address. */
+export async function createNetlifySite(
+  options: NetlifyClientOptions,
+  name: string,
+): Promise<{ remoteId: string; url: string | null }> {
+  const what = 'Netlify site creation';
+  const response = await callNetlify(options, what, '/api/v1/sites', {
+    method: 'POST',
+    body: JSON.stringify({ name }),
+    contentType: 'application/json',
+  });
+  const site = parseReply(options, what, response, ZNetlifySite);
+  return { remoteId: site.id, url: site.ssl_url ?? site.url ?? null };
+}
+
+const sha1 = (content: string | Buffer) => createHash('sha1').update(content).digest('hex');
+
+/** A deploy path as it goes in the upload address: each segment encoded, no leading slash. */
+const uploadPath = (path: string) =>
+  path.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Deploys files (path -> content, e.g. { '/index.html': html }) to a Netlify site with a file
+ * digest: Netlify names the files it lacks, those are uploaded, and the deploy is checked until
+ * it is ready. Returns the site's https address.
+ */
+export async function deployToNetlify(
+  options: NetlifyClientOptions,
+  remoteSiteId: string,
+  files: Record<string, string>,
+): Promise<string> {
+  const what = 'Netlify deploy';
+  const digests = Object.fromEntries(
+    Object.entries(files).map(([path, content]) => [path, sha1(content)]),
+  );
+  const created = parseReply(
+    options,
+    what,
+    await callNetlify(options, what, `/api/v1/sites/${encodeURIComponent(remoteSiteId)}/deploys`, {
+      method: 'POST',
+      body: JSON.stringify({ files: digests }),
+      contentType: 'application/json',
+    }),
+    ZNetlifyDeploy,
+  );
+  const deployPath = `/api/v1/deploys/${encodeURIComponent(created.id)}`;
+
+  const required = new Set(created.required ?? []);
+  for (const [path, content] of Object.entries(files)) {
+    if (!required.has(digests[path]!)) continue;
+    await callNetlify(options, what, `${deployPath}/files/${uploadPath(path)}`, {
+      method: 'PUT',
+      body: Buffer.from(content, 'utf8'),
+      contentType: 'application/octet-stream',
+    });
+  }
+
+  let deploy: NetlifyDeploy = created;
+  for (let check = 0; check < DEPLOY_CHECKS; check++) {
+    if (check > 0) await sleep(DEPLOY_CHECK_INTERVAL_MS * options.timeScale);
+    deploy = parseReply(
+      options,
+      what,
+      await callNetlify(options, what, deployPath, { method: 'GET' }),
+      ZNetlifyDeploy,
+    );
+    if (deploy.state === 'error') {
+      throw netlifyFailure(options, `${what} failed: ${deploy.error_message ?? 'unknown error'}`);
+    }
+    if (deploy.state === 'ready') {
+      const url = deploy.ssl_url ?? deploy.deploy_ssl_url;
+      if (!url) throw netlifyFailure(options, `${what} failed: Netlify gave no site address`);
+      return url;
+    }
+  }
+  throw netlifyFailure(
+    options,
+    `${what} failed: not ready after ${DEPLOY_CHECKS} checks (state: ${deploy.state ?? 'unknown'})`,
+  );
+}
