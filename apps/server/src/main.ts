@@ -1,8 +1,8 @@
-import { createFlowSystem } from '@flows/api';
 import { createDatabase, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startFlowSystem } from './flows';
 import { loadSecretKey } from './secret-key';
 
 async function main() {
@@ -10,15 +10,7 @@ async function main() {
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await seedTemplates(database.db);
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
-  const flows = await createFlowSystem(database, {
-    timeScale: config.flowTimeScale,
-    siteBaseUrl: config.siteBaseUrl,
-    modelApiKey: config.modelApiKey,
-    modelTimeoutMs: config.modelTimeoutMs,
-    hosting: config.hosting,
-    allowPrivateTargets: config.allowPrivateTargets,
-    runWorker: config.runWorker,
-  });
+  const flows = await startFlowSystem(database, config, secretKey);
   const app = createApp({ database, config, secretKey, flows });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where =

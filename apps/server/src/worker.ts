@@ -1,6 +1,7 @@
-import { createFlowSystem } from '@flows/api';
 import { createDatabase } from '@flows/db';
 import { ConfigError, loadConfig } from './config';
+import { startFlowSystem } from './flows';
+import { loadSecretKey } from './secret-key';
 
 /** A worker process: works flow runs from the shared queue, serves no HTTP (`pnpm worker`). */
 async function main() {
@@ -11,15 +12,8 @@ async function main() {
     );
   }
   const database = await createDatabase({ url: config.databaseUrl });
-  const flows = await createFlowSystem(database, {
-    timeScale: config.flowTimeScale,
-    siteBaseUrl: config.siteBaseUrl,
-    modelApiKey: config.modelApiKey,
-    modelTimeoutMs: config.modelTimeoutMs,
-    hosting: config.hosting,
-    allowPrivateTargets: config.allowPrivateTargets,
-    runWorker: true,
-  });
+  const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+  const flows = await startFlowSystem(database, config, secretKey, true);
   console.log('Flows worker is running');
   const shutdown = async () => {
     await flows.close().catch(() => {});

@@ -1,4 +1,6 @@
+import { flowRuns } from '@flows/db';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowClient } from './flow-client';
 import { createTestApp } from './harness';
@@ -64,6 +66,24 @@ describe('a run in AUTO', () => {
     expect(await website.json()).toMatchObject({ deploymentUrl: state.deployUrl, taskId });
     const feed = await client.steps(taskId);
     expect(feed.at(-1)?.content).toContain(state.deployUrl!);
+  });
+});
+
+describe('a per-run API key', () => {
+  it('reaches the model server and is stored only encrypted', async () => {
+    const taskId = await client.start({ goal: 'Name two keys', apiKey: 'sk-run-secret-123' });
+    await client.waitFor(taskId, ['complete']);
+    const used = model.requests.filter((request) => request.prompt.includes('Name two keys'));
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.every((request) => request.authorization === 'Bearer sk-run-secret-123')).toBe(
+      true,
+    );
+    const [row] = await harness.database.db
+      .select()
+      .from(flowRuns)
+      .where(eq(flowRuns.taskId, taskId));
+    expect(JSON.stringify(row)).not.toContain('sk-run-secret-123');
+    expect(JSON.stringify(await client.state(taskId))).not.toContain('sk-run');
   });
 });
 

@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFlowSystem, type FlowSystem } from '@flows/api';
+import type { FlowSystem } from '@flows/api';
 import { type DatabaseHandle, seedTemplates } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { startFlowSystem } from '../src/flows';
 
 /** A web build stand-in so the SPA fallback can be tested without running Vite. */
 function fakeWebDist(): string {
@@ -28,22 +29,15 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   await seedTemplates(database.db);
   const config = loadConfig({ FLOW_TIME_SCALE: '0', ...env });
+  const secretKey = Buffer.alloc(32, 7);
   let flows: FlowSystem | null = null;
   if (options.flows) {
-    flows = await createFlowSystem(database, {
-      timeScale: config.flowTimeScale,
-      siteBaseUrl: config.siteBaseUrl,
-      modelApiKey: config.modelApiKey,
-      modelTimeoutMs: config.modelTimeoutMs,
-      hosting: config.hosting,
-      allowPrivateTargets: config.allowPrivateTargets,
-      runWorker: options.runWorker ?? true,
-    });
+    flows = await startFlowSystem(database, config, secretKey, options.runWorker ?? true);
   }
   const app = createApp({
     database,
     config,
-    secretKey: Buffer.alloc(32, 7),
+    secretKey,
     flows,
     webDist: fakeWebDist(),
   });

@@ -62,6 +62,8 @@ export const ZStartFlowInput = z.object({
   endpoint: z.url({ error: 'Must be a valid URL' }).optional(),
   model: z.string().trim().max(200).default(DEFAULT_MODEL),
   temperature: ZTemperature.default(DEFAULT_TEMPERATURE),
+  /** The model server's API key for this run; stored encrypted, never returned. */
+  apiKey: z.string().max(500).optional(),
   /** A website id from browser storage, for a deploy task without a new website. */
   websiteId: z.string().uuid().nullish(),
 });

@@ -25,6 +25,8 @@ export type ModelCallOptions = {
   timeScale: number;
   /** Per-attempt timeout. */
   timeoutMs?: number;
+  /** Stops the call (and its retries) at once. */
+  signal?: AbortSignal;
   random?: () => number;
 };
 
@@ -82,12 +84,15 @@ export async function callModel(
   let lastError: ModelCallError | undefined;
   for (let attempt = 1; attempt <= FLOW_CALL_ATTEMPTS; attempt++) {
     try {
-      const stream = await client.chat.completions.create({
-        model: modelForProvider(settings.provider, settings.model),
-        temperature: settings.temperature,
-        stream: true,
-        messages: [{ role: 'user', content: prompt }],
-      });
+      const stream = await client.chat.completions.create(
+        {
+          model: modelForProvider(settings.provider, settings.model),
+          temperature: settings.temperature,
+          stream: true,
+          messages: [{ role: 'user', content: prompt }],
+        },
+        { signal: options.signal },
+      );
       let text = '';
       for await (const part of stream) {
         const delta = part.choices[0]?.delta?.content ?? '';
@@ -99,6 +104,7 @@ export async function callModel(
       return text;
     } catch (error) {
       lastError = toModelCallError(error);
+      if (options.signal?.aborted) break;
       if (attempt < FLOW_CALL_ATTEMPTS) {
         await sleep(flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale);
       }

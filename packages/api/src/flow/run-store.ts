@@ -14,7 +14,8 @@ export type StoredRun = {
   userId: string | null;
   state: FlowState;
   pendingEffects: FlowEffect[];
-  settings: Omit<ModelSettings, 'apiKey'>;
+  /** The model settings; a per-run API key is kept only encrypted. */
+  settings: Omit<ModelSettings, 'apiKey'> & { apiKeySealed?: string };
   nextSeq: number;
 };
 

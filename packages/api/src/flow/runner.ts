@@ -2,6 +2,7 @@ import { type Database, flowRuns, websites } from '@flows/db';
 import { type FlowEffect, type FlowEvent, hostingSiteName } from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createSite, deployWebsite, type HostingConfig, type HostingEnv } from '../hosting/sites';
+import { decryptSecret } from '../integrations/secrets';
 import { MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
 import { callModel, ModelCallError } from './model-client';
@@ -21,6 +22,10 @@ export type FlowRunnerDeps = {
   modelApiKey: string | undefined;
   /** How long one model call attempt may take. */
   modelTimeoutMs: number;
+  /** Key of the runs' encrypted model API keys. */
+  secretKey: Buffer;
+  /** Aborted when the process stops: work in flight is dropped and redone after a restart. */
+  signal: AbortSignal;
   /** Where runs deploy websites (HOSTING_PROVIDER) and the Netlify account. */
   hosting: HostingConfig;
   /** Whether deploys may call private and loopback addresses. */
@@ -104,9 +109,12 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   ) {
     const { callId } = effect;
     try {
-      const reply = await callModel({ ...run.settings, apiKey: deps.modelApiKey }, effect.prompt, {
+      const { apiKeySealed, ...settings } = run.settings;
+      const apiKey = apiKeySealed ? decryptSecret(apiKeySealed, deps.secretKey) : deps.modelApiKey;
+      const reply = await callModel({ ...settings, apiKey }, effect.prompt, {
         timeScale: deps.timeScale,
         timeoutMs: deps.modelTimeoutMs,
+        signal: deps.signal,
         onText: (delta) => {
           for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
             const piece = delta.slice(at, at + MAX_TEXT_PIECE);
@@ -185,7 +193,9 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       const head = await takeHead(taskId);
       if (head.kind === 'idle') return;
       if (head.kind === 'external') {
-        await settle(taskId, head.effect.callId, await carryOut(head.run, head.effect));
+        const answer = await carryOut(head.run, head.effect);
+        if (deps.signal.aborted) return; // the effect stays queued for the next process
+        await settle(taskId, head.effect.callId, answer);
       }
     }
   }

@@ -10,6 +10,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { isUuid, type TStartFlowInput } from '../contracts/flow';
 import { visibleTo } from '../hosting/sites';
+import { encryptSecret } from '../integrations/secrets';
 import { normalizeEndpoint } from './model-client';
 import {
   applyEvent,
@@ -55,7 +56,7 @@ export function allowedEndpoint(endpoint: string | undefined, allowed: string[])
 export async function startFlow(
   db: Database,
   input: TStartFlowInput,
-  options: { userId: Viewer; endpoint: string },
+  options: { userId: Viewer; endpoint: string; secretKey: Buffer },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [task] = await tx
@@ -73,6 +74,7 @@ export async function startFlow(
         endpoint: options.endpoint,
         model: modelForProvider(input.provider, input.model),
         temperature: input.temperature,
+        ...(input.apiKey ? { apiKeySealed: encryptSecret(input.apiKey, options.secretKey) } : {}),
       },
       nextSeq: 1,
     };

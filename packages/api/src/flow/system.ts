@@ -18,6 +18,8 @@ export type FlowSystemOptions = {
   hosting: HostingConfig;
   /** Whether deploys may call private and loopback addresses (ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
+  /** Key of the encrypted per-run model API keys. */
+  secretKey: Buffer;
   /** Run the worker in this process (the default for the server; `pnpm worker` for more). */
   runWorker: boolean;
 };
@@ -42,6 +44,8 @@ export async function createFlowSystem(
   await boss.start();
   await boss.createQueue(QUEUE);
 
+  // Aborted on close: model calls in flight stop, and their runs resume in the next process.
+  const stopping = new AbortController();
   const runner = createFlowRunner({
     db: database.db,
     locks: createRunLocks(database),
@@ -51,6 +55,8 @@ export async function createFlowSystem(
     modelTimeoutMs: options.modelTimeoutMs,
     hosting: options.hosting,
     allowPrivateTargets: options.allowPrivateTargets,
+    secretKey: options.secretKey,
+    signal: stopping.signal,
     scheduleTimer: async (taskId, token, afterMs) => {
       await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
         startAfter: new Date(Date.now() + afterMs),
@@ -86,6 +92,7 @@ export async function createFlowSystem(
       }
     },
     close: async () => {
+      stopping.abort();
       await boss.stop({ graceful: true, timeout: 5000 });
       await Promise.allSettled(advancing);
       await feed.close();

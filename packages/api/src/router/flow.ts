@@ -58,7 +58,11 @@ export const flowRouter = {
   start: publicProcedure.input(ZStartFlowInput).mutation(async ({ ctx, input }) => {
     const flows = requireFlows(ctx);
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
-    const taskId = await startFlow(ctx.db, input, { userId: viewerOf(ctx), endpoint });
+    const taskId = await startFlow(ctx.db, input, {
+      userId: viewerOf(ctx),
+      endpoint,
+      secretKey: ctx.config.secretKey,
+    });
     await flows.kick(taskId);
     return { taskId };
   }),
