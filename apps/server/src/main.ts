@@ -1,8 +1,9 @@
 import { createDatabase, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { startFlowSystem } from './flows';
+import { closeOnSignals, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
 async function main() {
@@ -18,20 +19,11 @@ async function main() {
     console.log(`Flows is running at ${config.siteBaseUrl} (${where}, port ${info.port})`);
   });
 
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    await flows.close().catch(() => {});
-    await database.close().catch(() => {});
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  closeOnSignals(
+    () => server.close(),
+    () => flows.close(),
+    () => database.close(),
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

@@ -1,6 +1,7 @@
 import { createDatabase } from '@flows/db';
 import { ConfigError, loadConfig } from './config';
 import { startFlowSystem } from './flows';
+import { closeOnSignals, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
 /** A worker process: works flow runs from the shared queue, serves no HTTP (`pnpm worker`). */
@@ -15,16 +16,10 @@ async function main() {
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   const flows = await startFlowSystem(database, config, secretKey, true);
   console.log('Flows worker is running');
-  const shutdown = async () => {
-    await flows.close().catch(() => {});
-    await database.close().catch(() => {});
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  closeOnSignals(
+    () => flows.close(),
+    () => database.close(),
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runMain(main);
