@@ -56,22 +56,19 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     c.set('flows', flows);
     c.set('user', null);
     c.set('sessionId', null);
+    c.set('sessionCookie', null);
     await next();
   });
   app.use(
     '*',
     secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
-    }),
-  );
-
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
+  });
   for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, originCheck(config.publicUrl), session);
+    app.use(path, limitBody, originCheck(config.publicUrl), session);
   }
 
   const api = new Hono<AppEnv>()
@@ -87,10 +84,12 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
-      createContext: (options, c) =>
-        apiContext(c as Parameters<typeof apiContext>[0], (name, value) =>
-          options.resHeaders.append(name, value),
-        ),
+      createContext: (options, honoContext) => {
+        const c = honoContext as Parameters<typeof apiContext>[0];
+        const sessionCookie = c.get('sessionCookie');
+        if (sessionCookie) options.resHeaders.append('Set-Cookie', sessionCookie);
+        return apiContext(c, (name, value) => options.resHeaders.append(name, value));
+      },
     }),
   );
 

@@ -11,5 +11,7 @@ export type AppEnv = {
     flows: FlowSystem | null;
     user: SessionUser | null;
     sessionId: string | null;
+    /** A refreshed or cleared session cookie to send with the answer. */
+    sessionCookie: string | null;
   };
 };

@@ -1,6 +1,6 @@
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowClient } from './flow-client';
+import { flowClient, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
 
 let model: ScriptedModel;
@@ -19,17 +19,7 @@ afterAll(async () => {
 
 /** Registers a user and returns a client that carries their session cookie. */
 async function signedIn(username: string) {
-  const response = await harness.app.request('/api/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password: 'long password 1',
-    }),
-  });
-  const cookie = response.headers.getSetCookie()[0]!.split(';')[0]!;
-  return flowClient(harness.app, { cookie });
+  return flowClient(harness.app, await signUp(harness.app, username));
 }
 
 const visitor = () => flowClient(harness.app);
@@ -136,7 +126,9 @@ describe('websites and hosting', () => {
 
     const deploy = await client.post(`/api/websites/${id}/deploy`, { siteId });
     const { deployUrl } = await json<{ deployUrl: string }>(deploy);
-    expect(deployUrl).toBe(`http://localhost:3000/sites/${siteId}/`);
+    // The public URL does not reveal the site id, which is what authorises deploys.
+    expect(deployUrl).toMatch(/^http:\/\/localhost:3000\/sites\/[\w-]+\/$/);
+    expect(deployUrl).not.toContain(siteId);
     expect(await json(await client.request(`/api/websites/${id}`))).toEqual({
       id,
       name: 'Bakery',
@@ -144,14 +136,25 @@ describe('websites and hosting', () => {
       taskId: null,
       deploymentUrl: deployUrl,
     });
-    const page = await harness.app.request(`/sites/${siteId}/`);
+    const path = new URL(deployUrl).pathname;
+    const page = await harness.app.request(path);
     expect(await page.text()).toContain('Bread v1');
+
+    // A redeploy keeps the URL and serves the new version.
+    const second = await client.post('/api/websites', {
+      name: 'Bakery',
+      html: '<!DOCTYPE html><html><body><h1>Bread v2</h1></body></html>',
+    });
+    const { id: secondId } = await json<{ id: string }>(second);
+    const again = await client.post(`/api/websites/${secondId}/deploy`, { siteId });
+    expect(await json<{ deployUrl: string }>(again)).toMatchObject({ deployUrl });
+    expect(await (await harness.app.request(path)).text()).toContain('Bread v2');
     expect(page.headers.get('content-security-policy')).toContain('sandbox');
   });
 
   it('refuses unknown hosting providers and missing fields', async () => {
     const client = visitor();
-    expect((await client.post('/api/ftp/sites', { name: 'x' })).status).toBe(400);
+    expect((await client.post('/api/ftp/sites', { name: 'x' })).status).toBe(404);
     expect((await client.post('/api/websites', { name: 'x' })).status).toBe(400);
     expect((await client.request('/sites/nope/')).status).toBe(404);
   });
@@ -192,6 +195,10 @@ describe('POST /api/flow/run', () => {
     ],
     [
       'timeout',
+      'Failed to connect to the AI service. The connection may be temporarily unavailable.',
+    ],
+    [
+      'stall',
       'Failed to connect to the AI service. The connection may be temporarily unavailable.',
     ],
     ['malformed', 'Failed to connect to the AI service'],

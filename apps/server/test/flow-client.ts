@@ -70,3 +70,18 @@ export function flowClient(app: Hono<AppEnv>, headers: Record<string, string> = 
     },
   };
 }
+
+/** Registers a user and returns the cookie header that carries their session. */
+export async function signUp(app: Hono<AppEnv>, username: string): Promise<{ cookie: string }> {
+  const response = await app.request('/api/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password: 'long password 1',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status}`);
+  return { cookie: response.headers.getSetCookie()[0]!.split(';')[0]! };
+}

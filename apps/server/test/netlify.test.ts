@@ -3,7 +3,7 @@ import { hostedSites, siteDeploys } from '@flows/db';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { flowClient } from './flow-client';
+import { flowClient, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
 import { type NetlifyServer, startNetlifyServer } from './netlify-server';
 
@@ -14,6 +14,7 @@ let netlify: NetlifyServer;
 let model: ScriptedModel;
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let client: ReturnType<typeof flowClient>;
+let session: { cookie: string };
 beforeAll(async () => {
   netlify = await startNetlifyServer(TOKEN);
   model = await startScriptedModel();
@@ -28,7 +29,8 @@ beforeAll(async () => {
     },
     { flows: true },
   );
-  client = flowClient(harness.app);
+  session = await signUp(harness.app, 'netlify_owner');
+  client = flowClient(harness.app, session);
 });
 afterAll(async () => {
   await harness?.close();
@@ -189,6 +191,14 @@ describe('Netlify hosting', () => {
   });
 });
 
+describe('Netlify sites for visitors', () => {
+  it('answers 401: sites on the operator account are for signed-in users', async () => {
+    const response = await flowClient(harness.app).post('/api/netlify/sites', { name: 'x' });
+    expect(response.status).toBe(401);
+    expect(netlify.requests).toEqual([]);
+  });
+});
+
 describe('Netlify hosting without a token', () => {
   it('answers 400 naming NETLIFY_TOKEN and calls nothing', async () => {
     const bare = await createTestApp(
@@ -196,7 +206,9 @@ describe('Netlify hosting without a token', () => {
       { database: harness.database },
     );
     try {
-      const response = await flowClient(bare.app).post('/api/netlify/sites', { name: 'x' });
+      const response = await flowClient(bare.app, session).post('/api/netlify/sites', {
+        name: 'x',
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         error: 'Netlify hosting is not configured (set NETLIFY_TOKEN)',
@@ -215,7 +227,9 @@ describe('Netlify calls go through the guarded client', () => {
       { database: harness.database },
     );
     try {
-      const response = await flowClient(guarded.app).post('/api/netlify/sites', { name: 'x' });
+      const response = await flowClient(guarded.app, session).post('/api/netlify/sites', {
+        name: 'x',
+      });
       expect(response.status).toBe(502);
       expect((await json<{ error: string }>(response)).error).toContain(
         'Refused to call a private or internal address',

@@ -64,7 +64,13 @@ export function inputIssues(error: ZodError): InputIssue[] {
 }
 
 const t = initTRPC.context<Context>().create({
+  // Never send stack traces or internal messages (SQL, parameters) to clients.
+  isDev: false,
   errorFormatter: ({ shape, error }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: 'Internal server error', data };
+    }
     const issues = error.cause instanceof ZodError ? inputIssues(error.cause) : undefined;
     return {
       ...shape,
@@ -76,10 +82,35 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+// PostgreSQL error codes of values it cannot store: NUL characters and bad encodings, numbers out
+// of range, malformed literals, values too long for an index.
+const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001', '54000']);
+
+function isUnstorableValue(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** Input the database refuses is the caller's mistake: 400, never a 500. */
+const rejectUnstorableValues = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isUnstorableValue(result.error)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'The request holds a value that cannot be stored (such as a NUL character)',
+      cause: result.error,
+    });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(rejectUnstorableValues);
 
 /** A procedure only a signed-in user may call; `ctx.user` is non-null inside. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -143,7 +143,7 @@ export const apiIntegrations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('api_integrations_user_name_idx').on(t.userId, t.name)],
+  (t) => [uniqueIndex('api_integrations_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
 );
 
 /** An uploaded file's record; the bytes live at `path`. */
@@ -188,7 +188,10 @@ export const flowRuns = pgTable('flow_runs', {
 
 /** A site on a hosting provider (the built-in `local` host or Netlify). */
 export const hostedSites = pgTable('hosted_sites', {
+  /** The site id clients deploy with: a secret, it never appears in a URL. */
   id: text().primaryKey(),
+  /** The public path of a built-in site: /sites/{slug}/. */
+  slug: text().notNull().unique(),
   userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
   provider: text().notNull(),
   name: text().notNull(),

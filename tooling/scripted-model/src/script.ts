@@ -1,5 +1,5 @@
 /** A fault the scripted server can answer with instead of a reply. */
-export type Fault = 'http500' | 'http429' | 'reset' | 'timeout' | 'malformed' | 'empty';
+export type Fault = 'http500' | 'http429' | 'reset' | 'timeout' | 'stall' | 'malformed' | 'empty';
 
 /** One scripted answer: used for prompts that match, `times` times (forever when unset). */
 export type Rule = {

@@ -70,7 +70,7 @@ function chunk(model: string, delta: Record<string, string>, finish: string | nu
   };
 }
 
-/** Answers with a fault; returns true when the response is handled. */
+/** Answers with a fault instead of a reply. */
 function answerFault(fault: Fault, response: ServerResponse, open: Set<ServerResponse>): void {
   switch (fault) {
     case 'http500':
@@ -89,6 +89,14 @@ function answerFault(fault: Fault, response: ServerResponse, open: Set<ServerRes
       return;
     case 'timeout':
       open.add(response); // never answered; closed when the server closes
+      return;
+    case 'stall':
+      // Starts streaming, then goes silent.
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(
+        `data: ${JSON.stringify(chunk('local-model', { role: 'assistant', content: 'Thinking' }))}\n\n`,
+      );
+      open.add(response);
       return;
     case 'malformed':
       response.writeHead(200, { 'content-type': 'application/json' });

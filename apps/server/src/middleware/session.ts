@@ -7,11 +7,15 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   const sessionId = auth.readSessionCookie(c.req.header('cookie') ?? '');
   if (sessionId) {
     const { session, user } = await auth.validateSession(sessionId);
-    if (session?.fresh) {
-      c.header('Set-Cookie', auth.createSessionCookie(session.id).serialize(), { append: true });
-    }
-    if (!session) {
-      c.header('Set-Cookie', auth.createBlankSessionCookie().serialize(), { append: true });
+    const cookie = session?.fresh
+      ? auth.createSessionCookie(session.id)
+      : session
+        ? null
+        : auth.createBlankSessionCookie();
+    if (cookie) {
+      // REST answers carry it from here; tRPC builds its own response and adds it there.
+      c.set('sessionCookie', cookie.serialize());
+      c.header('Set-Cookie', cookie.serialize(), { append: true });
     }
     c.set('sessionId', session?.id ?? null);
     c.set('user', user);

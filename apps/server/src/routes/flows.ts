@@ -105,7 +105,7 @@ export const flowRoutes = new Hono<AppEnv>()
     ),
   )
   .post(
-    '/:hosting/sites',
+    '/:hosting{local|netlify}/sites',
     rest(async (caller, c) =>
       caller.website.createSite(await jsonBodyWith(c, { hosting: pathParam(c, 'hosting') })),
     ),

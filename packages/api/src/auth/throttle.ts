@@ -7,23 +7,16 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 const attemptKey = (username: string, ip: string) => `${username.toLowerCase()}|${ip}`;
 
-/** Seconds until another login may be tried, or 0 when one may be tried now. */
-export async function loginRetryAfter(db: Database, username: string, ip: string, now: Date) {
-  const [attempt] = await db
-    .select()
-    .from(loginAttempts)
-    .where(eq(loginAttempts.key, attemptKey(username, ip)));
-  if (!attempt || attempt.failures < LOGIN_MAX_FAILURES) return 0;
-  const remaining = attempt.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime();
-  return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
-}
-
-/** Counts a failed login; a window that has passed starts again at one. */
-export async function recordLoginFailure(db: Database, username: string, ip: string, now: Date) {
+/**
+ * Counts a login attempt before its password is checked, in one atomic statement, so parallel
+ * attempts cannot slip past the limit. Returns the seconds to wait when the attempt is over the
+ * limit, else 0. A window that has passed starts again at one.
+ */
+export async function reserveLoginAttempt(db: Database, username: string, ip: string, now: Date) {
   // Raw timestamps are passed as ISO text: postgres.js does not serialise a Date inside sql``.
   const windowOpen = sql`${new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()}::timestamptz`;
   const nowValue = sql`${now.toISOString()}::timestamptz`;
-  await db
+  const [attempt] = await db
     .insert(loginAttempts)
     .values({ key: attemptKey(username, ip), failures: 1, windowStart: now })
     .onConflictDoUpdate({
@@ -32,10 +25,14 @@ export async function recordLoginFailure(db: Database, username: string, ip: str
         failures: sql`case when ${loginAttempts.windowStart} > ${windowOpen} then ${loginAttempts.failures} + 1 else 1 end`,
         windowStart: sql`case when ${loginAttempts.windowStart} > ${windowOpen} then ${loginAttempts.windowStart} else ${nowValue} end`,
       },
-    });
+    })
+    .returning();
+  if (!attempt || attempt.failures <= LOGIN_MAX_FAILURES) return 0;
+  const remaining = attempt.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime();
+  return Math.max(1, Math.ceil(remaining / 1000));
 }
 
-/** Forgets the failures after a successful login. */
+/** Forgets the attempts after a successful login. */
 export async function clearLoginFailures(db: Database, username: string, ip: string) {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, attemptKey(username, ip)));
 }

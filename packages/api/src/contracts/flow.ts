@@ -25,8 +25,8 @@ export const ZCreateStepInput = z.object({
   type: z.enum(STEP_TYPES, { error: `Step type must be one of ${STEP_TYPES.join(', ')}` }),
   content: z
     .string({ error: 'Step content is required' })
-    .min(1, 'Step content is required')
-    .max(1_000_000, 'Step content can be at most 1000000 characters'),
+    .max(1_000_000, 'Step content can be at most 1000000 characters')
+    .refine((content) => content.trim() !== '', 'Step content is required'),
 });
 
 const ZProvider = z.enum(AI_PROVIDERS, {
@@ -79,7 +79,10 @@ export const ZSetAutoInput = z.object({
 export const ZCreateWebsiteInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   description: z.string().max(2000).default(''),
-  html: z.string({ error: 'HTML is required' }).min(1, 'HTML is required').max(5_000_000),
+  html: z
+    .string({ error: 'HTML is required' })
+    .min(1, 'HTML is required')
+    .max(1_000_000, 'HTML can be at most 1000000 characters'),
   taskId: ZId.nullish(),
 });
 

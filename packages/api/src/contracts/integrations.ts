@@ -85,8 +85,11 @@ const rateLimitConfigField = jsonObjectField(
   for (const key of Object.keys(rateLimitWindows)) {
     const value = config[key];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-      ctx.addIssue({ code: 'custom', message: `${key} must be a positive integer` });
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1e9) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${key} must be a positive integer of at most 1000000000`,
+      });
       return z.NEVER;
     }
   }

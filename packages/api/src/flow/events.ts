@@ -69,6 +69,7 @@ export async function openFlowEvents(
   if (!parsed.success) throw new TRPCError({ code: 'NOT_FOUND', message: 'Task not found' });
   const { taskId, lastEventId } = parsed.data;
   await assertTaskVisible(ctx.db, taskId, ctx.user?.id ?? null);
-  const lastSeq = Number.parseInt(lastEventId ?? '0', 10) || 0;
+  // Step numbers are PostgreSQL integers; an id past them means "everything seen".
+  const lastSeq = Math.min(Number.parseInt(lastEventId ?? '0', 10) || 0, 2 ** 31 - 1);
   return flowEvents(ctx.db, flows.feed, taskId, { lastSeq, signal });
 }

@@ -17,8 +17,9 @@ export type FlowFeed = {
 
 export const FEED_CHANNEL = 'flow_feed';
 
-// NOTIFY payloads must stay under 8000 bytes; streamed text is cut into pieces below that.
-export const MAX_TEXT_PIECE = 2000;
+// NOTIFY payloads must stay under 8000 bytes; streamed text is cut into pieces that stay below
+// it even when every character is escaped in JSON.
+export const MAX_TEXT_PIECE = 1000;
 
 /** Starts listening on the feed channel of this database. */
 export async function createFlowFeed(database: DatabaseHandle): Promise<FlowFeed> {
@@ -46,12 +47,17 @@ export async function createFlowFeed(database: DatabaseHandle): Promise<FlowFeed
   }
 
   return {
-    messages: async function* (taskId, signal) {
-      try {
-        for await (const [message] of on(emitter, taskId, { signal })) yield message as FeedMessage;
-      } catch (error) {
-        if (!signal.aborted) throw error;
-      }
+    messages: (taskId, signal) => {
+      // Subscribes now, not when first read: announcements made while the caller still sends
+      // the backlog are buffered instead of lost.
+      const announcements = on(emitter, taskId, { signal });
+      return (async function* () {
+        try {
+          for await (const [message] of announcements) yield message as FeedMessage;
+        } catch (error) {
+          if (!signal.aborted) throw error;
+        }
+      })();
     },
     close: () => stop(),
   };

@@ -1,18 +1,23 @@
 import type { DatabaseHandle } from '@flows/db';
+import pLimit from 'p-limit';
+import postgres from 'postgres';
 
 /**
  * Makes sure one worker at a time advances a run. On PostgreSQL this is a session advisory lock
- * on a reserved connection, so a worker that dies releases it with its connection; PGlite lives in
- * one process, where an in-memory set does the same.
+ * on a connection of its own, so a worker that dies releases it with its connection; PGlite lives
+ * in one process, where an in-memory set does the same.
  */
 export type RunLocks = {
-  /** Runs `work` holding the run's lock; returns false at once when another worker holds it. */
+  /** Runs `work` holding the run's lock; returns false when another worker holds it. */
   tryWithLock: (taskId: string, work: () => Promise<void>) => Promise<boolean>;
+  close: () => Promise<void>;
 };
 
+/** Runs a process advances at once on PostgreSQL; each holds one lock connection. */
+export const MAX_RUNS_IN_PROCESS = 8;
+
 export function createRunLocks(database: DatabaseHandle): RunLocks {
-  const sql = database.sql;
-  if (!sql) {
+  if (!database.url) {
     const held = new Set<string>();
     return {
       tryWithLock: async (taskId, work) => {
@@ -25,24 +30,32 @@ export function createRunLocks(database: DatabaseHandle): RunLocks {
         }
         return true;
       },
+      close: async () => {},
     };
   }
+
+  // Lock connections come from their own pool, so runs holding locks never starve the queries
+  // of the runs themselves or of HTTP requests; the limit keeps within that pool.
+  const sql = postgres(database.url, { max: MAX_RUNS_IN_PROCESS, onnotice: () => {} });
+  const limit = pLimit(MAX_RUNS_IN_PROCESS);
   return {
-    tryWithLock: async (taskId, work) => {
-      const connection = await sql.reserve();
-      try {
-        const [row] = await connection<{ locked: boolean }[]>`
-          select pg_try_advisory_lock(hashtext(${taskId})) as locked`;
-        if (!row?.locked) return false;
+    tryWithLock: (taskId, work) =>
+      limit(async () => {
+        const connection = await sql.reserve();
         try {
-          await work();
+          const [row] = await connection<{ locked: boolean }[]>`
+            select pg_try_advisory_lock(hashtextextended(${taskId}, 0)) as locked`;
+          if (!row?.locked) return false;
+          try {
+            await work();
+          } finally {
+            await connection`select pg_advisory_unlock(hashtextextended(${taskId}, 0))`;
+          }
+          return true;
         } finally {
-          await connection`select pg_advisory_unlock(hashtext(${taskId}))`;
+          connection.release();
         }
-        return true;
-      } finally {
-        connection.release();
-      }
-    },
+      }),
+    close: () => sql.end({ timeout: 5 }),
   };
 }

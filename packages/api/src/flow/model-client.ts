@@ -65,6 +65,33 @@ function toModelCallError(error: unknown): ModelCallError {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The longest reply kept; a model that goes on past it is cut off as failed. */
+export const MAX_REPLY_CHARS = 1_000_000;
+
+/**
+ * An abort signal for one attempt: it fires when the call is stopped, or when nothing has
+ * arrived for `idleMs` (waiting for the answer to begin, or between two streamed pieces).
+ */
+function attemptSignal(idleMs: number, stop: AbortSignal | undefined) {
+  const idle = new AbortController();
+  let timer = setTimeout(
+    () => idle.abort(new ModelCallError('Request timed out.', 'timeout')),
+    idleMs,
+  );
+  return {
+    signal: stop ? AbortSignal.any([stop, idle.signal]) : idle.signal,
+    /** Something arrived: the idle clock starts again. */
+    alive: () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => idle.abort(new ModelCallError('Request timed out.', 'timeout')),
+        idleMs,
+      );
+    },
+    done: () => clearTimeout(timer),
+  };
+}
+
 /**
  * Asks the model for a completion of `prompt` over the OpenAI-compatible protocol, streaming the
  * text to `onText`. Up to FLOW_CALL_ATTEMPTS attempts with the engine's backoff; an empty reply
@@ -79,10 +106,10 @@ export async function callModel(
     baseURL: normalizeEndpoint(settings.endpoint),
     apiKey: settings.apiKey || 'not-needed',
     maxRetries: 0,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
   let lastError: ModelCallError | undefined;
   for (let attempt = 1; attempt <= FLOW_CALL_ATTEMPTS; attempt++) {
+    const watch = attemptSignal(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
     try {
       const stream = await client.chat.completions.create(
         {
@@ -91,23 +118,33 @@ export async function callModel(
           stream: true,
           messages: [{ role: 'user', content: prompt }],
         },
-        { signal: options.signal },
+        { signal: watch.signal },
       );
       let text = '';
       for await (const part of stream) {
-        const delta = part.choices[0]?.delta?.content ?? '';
+        watch.alive();
+        // PostgreSQL cannot store NUL characters; they carry no meaning in a reply.
+        const delta = (part.choices[0]?.delta?.content ?? '').replaceAll('\u0000', '');
         if (!delta) continue;
         text += delta;
+        if (text.length > MAX_REPLY_CHARS) {
+          throw new ModelCallError('The model reply is longer than 1000000 characters', 'other');
+        }
         options.onText?.(delta);
       }
+      // An aborted stream can end quietly; what it gave so far is not a whole reply.
+      if (watch.signal.aborted) throw watch.signal.reason;
       if (!text.trim()) throw new ModelCallError('The model returned an empty reply', 'other');
       return text;
     } catch (error) {
-      lastError = toModelCallError(error);
+      const reason = watch.signal.aborted ? watch.signal.reason : undefined;
+      lastError = toModelCallError(reason instanceof ModelCallError ? reason : error);
       if (options.signal?.aborted) break;
       if (attempt < FLOW_CALL_ATTEMPTS) {
         await sleep(flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale);
       }
+    } finally {
+      watch.done();
     }
   }
   throw lastError ?? new ModelCallError('The model call failed', 'other');

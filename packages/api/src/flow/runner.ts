@@ -108,6 +108,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     effect: Extract<ExternalEffect, { type: 'callModel' }>,
   ) {
     const { callId } = effect;
+    let announcing = Promise.resolve();
     try {
       const { apiKeySealed, ...settings } = run.settings;
       const apiKey = apiKeySealed ? decryptSecret(apiKeySealed, deps.secretKey) : deps.modelApiKey;
@@ -118,7 +119,12 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         onText: (delta) => {
           for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
             const piece = delta.slice(at, at + MAX_TEXT_PIECE);
-            void notifyFeed(db, { kind: 'text', taskId: run.taskId, callId, delta: piece });
+            // One after another, so pieces arrive in order; a lost piece only costs the preview.
+            announcing = announcing
+              .then(() =>
+                notifyFeed(db, { kind: 'text', taskId: run.taskId, callId, delta: piece }),
+              )
+              .catch(() => {});
           }
         },
       });
@@ -231,21 +237,24 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   /**
-   * Runs that a stopped process left mid-way: those with effects to carry out, and those waiting
-   * on a timer (fired now, since its job may have been lost with the process).
+   * Runs that a stopped process left mid-way: those with effects to carry out (runs another live
+   * worker holds are skipped by their lock), and with `fireTimers` those waiting on a timer (fired
+   * now, since its job may have been lost with the process).
    */
-  async function recover(): Promise<void> {
+  async function recover(options: { fireTimers: boolean }): Promise<void> {
     const rows = await db
       .select({ taskId: flowRuns.taskId, state: flowRuns.state, pending: flowRuns.pendingEffects })
       .from(flowRuns)
       .where(
         sql`${flowRuns.pendingEffects} <> '[]'::jsonb or ${flowRuns.state}->'timer' <> 'null'::jsonb`,
       );
-    for (const row of rows) {
-      const timer = (row.state as { timer?: { token: number } | null }).timer;
-      if (timer && row.pending.length === 0) await fireTimer(row.taskId, timer.token);
-      else await advance(row.taskId);
-    }
+    await Promise.all(
+      rows.map((row) => {
+        const timer = (row.state as { timer?: { token: number } | null }).timer;
+        if (row.pending.length > 0) return advance(row.taskId);
+        return timer && options.fireTimers ? fireTimer(row.taskId, timer.token) : undefined;
+      }),
+    );
   }
 
   return { advance, fireTimer, recover };

@@ -6,6 +6,7 @@ import { createRunLocks } from './locks';
 import { createFlowRunner, type FlowRunner } from './runner';
 
 const QUEUE = 'flow-run';
+const RECOVERY_INTERVAL_MS = 15_000;
 
 type FlowJob = { taskId: string; token?: number };
 
@@ -46,9 +47,10 @@ export async function createFlowSystem(
 
   // Aborted on close: model calls in flight stop, and their runs resume in the next process.
   const stopping = new AbortController();
+  const locks = createRunLocks(database);
   const runner = createFlowRunner({
     db: database.db,
-    locks: createRunLocks(database),
+    locks,
     timeScale: options.timeScale,
     siteBaseUrl: options.siteBaseUrl,
     modelApiKey: options.modelApiKey,
@@ -65,6 +67,7 @@ export async function createFlowSystem(
     },
   });
 
+  let recovery: NodeJS.Timeout | undefined;
   if (options.runWorker) {
     await boss.work<FlowJob>(QUEUE, { localConcurrency: 4 }, async ([job]) => {
       if (!job) return;
@@ -72,7 +75,14 @@ export async function createFlowSystem(
       if (token === undefined) await runner.advance(taskId);
       else await runner.fireTimer(taskId, token);
     });
-    void runner.recover().catch((error: unknown) => console.error('flow recovery:', error));
+    const recover = (fireTimers: boolean) =>
+      runner
+        .recover({ fireTimers })
+        .catch((error: unknown) => console.error('flow recovery:', error));
+    void recover(true);
+    // Runs of a process that died while others live on are taken over within this interval.
+    recovery = setInterval(() => void recover(false), RECOVERY_INTERVAL_MS);
+    recovery.unref();
   }
 
   const feed = await createFlowFeed(database);
@@ -93,9 +103,11 @@ export async function createFlowSystem(
     },
     close: async () => {
       stopping.abort();
+      clearInterval(recovery);
       await boss.stop({ graceful: true, timeout: 5000 });
       await Promise.allSettled(advancing);
       await feed.close();
+      await locks.close();
     },
   };
 }

@@ -57,25 +57,26 @@ export async function createSite(
 ): Promise<string> {
   const remote =
     input.provider === 'netlify' ? await createNetlifySite(netlifyOptions(env), input.name) : null;
-  const id = randomBytes(12).toString('base64url');
+  const id = randomBytes(24).toString('base64url');
+  const slug = randomBytes(9).toString('base64url');
   await db
     .insert(hostedSites)
-    .values({ id, ...input, remoteId: remote?.remoteId ?? null, url: remote?.url ?? null });
+    .values({ id, slug, ...input, remoteId: remote?.remoteId ?? null, url: remote?.url ?? null });
   return id;
 }
 
 /** The public address of a site on the built-in host. */
-export function siteUrl(baseUrl: string, siteId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/sites/${siteId}/`;
+export function siteUrl(baseUrl: string, slug: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/sites/${slug}/`;
 }
 
 /** Puts a page on a site's provider and returns where the site now serves it. */
 async function publish(
   env: HostingEnv,
-  site: { id: string; provider: string; remoteId: string | null },
+  site: { slug: string; provider: string; remoteId: string | null },
   html: string,
 ): Promise<string> {
-  if (site.provider !== 'netlify') return siteUrl(env.baseUrl, site.id);
+  if (site.provider !== 'netlify') return siteUrl(env.baseUrl, site.slug);
   const options = netlifyOptions(env);
   if (!site.remoteId) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'This Netlify site was never created' });
@@ -116,13 +117,14 @@ export async function deployWebsite(
   return url;
 }
 
-/** The HTML a built-in site serves: its newest deploy, or null when it has none. */
-export async function currentSiteHtml(db: Database, siteId: string): Promise<string | null> {
+/** The HTML a built-in site serves at /sites/{slug}/: its newest deploy, or null. */
+export async function currentSiteHtml(db: Database, slug: string): Promise<string | null> {
+  if (!/^[\w-]{1,64}$/.test(slug)) return null;
   const [deploy] = await db
     .select({ html: siteDeploys.html })
     .from(siteDeploys)
     .innerJoin(hostedSites, eq(hostedSites.id, siteDeploys.siteId))
-    .where(and(eq(siteDeploys.siteId, siteId), eq(hostedSites.provider, 'local')))
+    .where(and(eq(hostedSites.slug, slug), eq(hostedSites.provider, 'local')))
     .orderBy(desc(siteDeploys.createdAt))
     .limit(1);
   return deploy?.html ?? null;

@@ -2,7 +2,7 @@ import { users } from '@flows/db';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { eq, or, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from '../auth/throttle';
+import { clearLoginFailures, reserveLoginAttempt } from '../auth/throttle';
 import { ZLoginInput, ZRegisterInput } from '../contracts/auth';
 import { type Context, publicProcedure, type SessionUser } from '../trpc';
 
@@ -59,7 +59,7 @@ export const authRouter = {
 
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
     const now = new Date();
-    const retryAfter = await loginRetryAfter(ctx.db, input.username, ctx.clientIp, now);
+    const retryAfter = await reserveLoginAttempt(ctx.db, input.username, ctx.clientIp, now);
     if (retryAfter > 0) {
       ctx.setHeader('Retry-After', String(retryAfter));
       throw new TRPCError({
@@ -72,7 +72,6 @@ export const authRouter = {
       .from(users)
       .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
     if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
-      await recordLoginFailure(ctx.db, input.username, ctx.clientIp, now);
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
     }
     await clearLoginFailures(ctx.db, input.username, ctx.clientIp);

@@ -38,7 +38,17 @@ export const taskRouter = {
 
   /** A task's steps in order (`afterSeq` skips those already seen). */
   steps: publicProcedure
-    .input(z.object({ taskId: ZId, afterSeq: z.number().int().min(0).default(0) }))
+    .input(
+      z.object({
+        taskId: ZId,
+        afterSeq: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .default(0),
+      }),
+    )
     .query(async ({ ctx, input }) => {
       await assertTaskVisible(ctx.db, input.taskId, ctx.user?.id ?? null);
       return listSteps(ctx.db, input.taskId, input.afterSeq);

@@ -59,6 +59,10 @@ export const websiteRouter = {
 
   /** Creates a site on a hosting provider: the built-in `local` host or Netlify. */
   createSite: publicProcedure.input(ZCreateSiteInput).mutation(async ({ ctx, input }) => {
+    if (input.hosting === 'netlify' && !ctx.user) {
+      // Netlify sites live on the operator's account: only signed-in users may add them.
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to create Netlify sites' });
+    }
     const siteId = await createSite(ctx.db, hostingEnv(ctx.config), {
       name: input.name,
       provider: input.hosting,
