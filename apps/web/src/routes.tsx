@@ -19,7 +19,10 @@ function lazyPage<M extends Record<string, unknown>>(
 
 const DocsPage = lazyPage(() => import('./pages/docs/DocsPage'), 'DocsPage');
 const PricingPage = lazyPage(() => import('./pages/pricing/PricingPage'), 'PricingPage');
-const IntegrationsPage = lazyPage(() => import('./pages/IntegrationsPage'), 'IntegrationsPage');
+const IntegrationsPage = lazyPage(
+  () => import('./pages/integrations/IntegrationsPage'),
+  'IntegrationsPage',
+);
 const DexlinkPage = lazyPage(() => import('./pages/DexlinkPage'), 'DexlinkPage');
 const AuthPage = lazyPage(() => import('./pages/auth/AuthPage'), 'AuthPage');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');

@@ -1,0 +1,50 @@
+import { Alert, Button, Center, EmptyState, Loader, Paper } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** The spinner a list shows while it loads. */
+export function ListLoading({ label }: { label: string }) {
+  return (
+    <Center py={64}>
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** A list that could not load: its title and 'Please try again later'. */
+export function ListError({ title }: { title: string }) {
+  return (
+    <Alert
+      variant="light"
+      color="red"
+      title={title}
+      icon={<IconAlertTriangle size={20} aria-hidden />}
+    >
+      Please try again later
+    </Alert>
+  );
+}
+
+/** Props of {@link ListEmpty}. */
+export type ListEmptyProps = {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  actionLabel: string;
+  onAction: () => void;
+};
+
+/** An empty list: what is missing, why to add one, and the button that adds the first. */
+export function ListEmpty({ title, description, icon, actionLabel, onAction }: ListEmptyProps) {
+  return (
+    <Paper withBorder radius="md" py={48} px="md" style={{ borderStyle: 'dashed' }}>
+      <EmptyState title={title} description={description} icon={icon} variant="light">
+        <EmptyState.Actions>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAction}>
+            {actionLabel}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
