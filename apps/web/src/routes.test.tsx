@@ -40,7 +40,6 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/dashboard', 'Dashboard'],
     ['/dexlink', 'IDE'],
     ['/code-test', 'Code Execution Test'],
   ])('renders the placeholder at %s with its title and an honest notice', async (path, title) => {

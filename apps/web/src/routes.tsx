@@ -25,7 +25,7 @@ const IntegrationsPage = lazyPage(
 );
 const DexlinkPage = lazyPage(() => import('./pages/DexlinkPage'), 'DexlinkPage');
 const AuthPage = lazyPage(() => import('./pages/auth/AuthPage'), 'AuthPage');
-const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
 const CodeTestPage = lazyPage(() => import('./pages/CodeTestPage'), 'CodeTestPage');
 
 /** The route table of both spec documents, under one layout (header, page, footer). */

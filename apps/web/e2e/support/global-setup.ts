@@ -11,9 +11,15 @@ declare module 'vitest' {
   }
 }
 
+/** Pause between the shared scripted model's streamed words, in ms. */
+export const MODEL_CHUNK_DELAY_MS = 8;
+
 /** Starts one server and scripted model for the whole browser-test run, and stops them after. */
 export default async function setup(project: TestProject) {
-  const stack = await startStack();
+  // Replies stream word by word with a short pause, as a real model's do: the workspace's
+  // streaming bubble shows, and a long scripted reply keeps a run busy long enough to stop or
+  // reload it mid-run without hanging the model.
+  const stack = await startStack({ modelChunkDelayMs: MODEL_CHUNK_DELAY_MS });
   const control = await startModelControl(stack.model);
   project.provide('baseUrl', stack.baseUrl);
   project.provide('modelControlUrl', control.url);

@@ -28,6 +28,8 @@ export type StackOptions = {
   env?: Record<string, string>;
   /** Names the log file, so several stacks do not share one. */
   name?: string;
+  /** The scripted model's pause between streamed words, in ms (0: as fast as it can). */
+  modelChunkDelayMs?: number;
 };
 
 /** A port nobody listens on right now. */
@@ -80,7 +82,11 @@ async function stopProcess(server: ChildProcess) {
  * MODEL_ENDPOINT pointing at the model; resolves once /api/health answers. The server serves the
  * web app from apps/web/dist, so build it first (`pnpm e2e` does).
  */
-export async function startStack({ env = {}, name = 'server' }: StackOptions = {}): Promise<Stack> {
+export async function startStack({
+  env = {},
+  name = 'server',
+  modelChunkDelayMs = 0,
+}: StackOptions = {}): Promise<Stack> {
   if (!existsSync(webDist)) {
     throw new Error(
       'apps/web/dist is missing: run `pnpm e2e` from the repository root (it builds).',
@@ -88,7 +94,7 @@ export async function startStack({ env = {}, name = 'server' }: StackOptions = {
   }
   await mkdir(resultsDir, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'flows-e2e-'));
-  const model = await startScriptedModel();
+  const model = await startScriptedModel({ chunkDelayMs: modelChunkDelayMs });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(resultsDir, `e2e-${name}.log`);

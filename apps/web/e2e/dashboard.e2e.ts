@@ -1,0 +1,256 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  executionPanel,
+  goalForm,
+  longReply,
+  modelRequests,
+  saveScreenshot,
+  scriptModel,
+  seeText,
+  startFlow,
+  stepFeed,
+  taskList,
+  useBrowser,
+  waitForFinalAnswer,
+} from './support';
+
+const browser = useBrowser();
+
+const POEM = 'Write a short poem about the sea';
+
+/** The stored id of the run the workspace follows. */
+const followedTask = (page: Page) =>
+  page.evaluate(() => window.localStorage.getItem('flows_current_task_id'));
+
+describe('goal workspace', () => {
+  it('runs a goal in AUTO to its final summary, streaming the answers, and exports the log', async () => {
+    const { page } = browser;
+    // A longer first answer streams for a moment, so its bubble can be seen filling up.
+    await scriptModel({
+      match: /Your current task: Research/,
+      reply: longReply(120, 'Sea research'),
+      times: 1,
+    });
+
+    await page.goto('/dashboard');
+    await seeText(page, 'Flow Ready');
+    await seeText(page, 'Set a goal in the input panel to start your automated flow.');
+    await seeText(page, 'No tasks generated yet. Enter a goal to get started.');
+    await saveScreenshot(page, 'dashboard-empty-wide');
+
+    await startFlow(page, POEM);
+    const tasks = taskList(page);
+    await tasks.getByText('Tasks from model JSON').waitFor();
+    await tasks.getByText(`Research what is needed for: ${POEM}`).waitFor();
+    await executionPanel(page).getByText('Processing', { exact: true }).waitFor();
+    await executionPanel(page).getByText('AUTO', { exact: true }).first().waitFor();
+
+    // The model's text streams into its own bubble, which gives way to the result step.
+    const streaming = stepFeed(page).getByText('Streaming', { exact: true });
+    await streaming.waitFor();
+    await stepFeed(page)
+      .getByText(/^Sea research: word1 word2/)
+      .waitFor();
+    await saveScreenshot(page, 'dashboard-streaming');
+    await stepFeed(page)
+      .getByText(/word120\.$/)
+      .waitFor();
+
+    await waitForFinalAnswer(page);
+    // The feed follows the newest step (again 100 and 500 ms later, for late layout).
+    await page.waitForTimeout(600);
+    expect(
+      await stepFeed(page).evaluate(
+        (feed) => feed.scrollHeight - feed.scrollTop - feed.clientHeight,
+      ),
+    ).toBeLessThan(50);
+    await tasks.getByText('All tasks completed successfully!').waitFor();
+    expect(await tasks.getByText('3/3', { exact: true }).isVisible()).toBe(true);
+    expect(await executionPanel(page).getByText('Processing', { exact: true }).count()).toBe(0);
+    expect(await streaming.count()).toBe(0);
+    for (const label of ['Thinking', 'Action', 'Subtask', 'Result']) {
+      expect(await stepFeed(page).getByText(label, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await saveScreenshot(page, 'dashboard-auto-complete');
+
+    const downloading = page.waitForEvent('download');
+    await executionPanel(page).getByRole('button', { name: 'Export' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^flow-execution-\d{4}-\d{2}-\d{2}-\d{6}\.txt$/);
+    const text = await readFile((await download.path()) as string, 'utf8');
+    const entries = text.split('\n\n[');
+    expect(text.startsWith('[')).toBe(true);
+    expect(entries[0]).toMatch(
+      new RegExp(
+        `^\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\] THINKING: I need to understand the goal: ${POEM}$`,
+      ),
+    );
+    expect(entries[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\] ACTION: Analyzing the task using Local AI Engine$/,
+    );
+    expect(text).toContain('] SUBTASK: Executing task 1 of 3: Research what is needed for:');
+    expect(text).toMatch(
+      /\] RESULT: Final answer \(demo model\): here is the combined result\.\n\nAll tasks were completed\.$/,
+    );
+
+    const prompts = (await modelRequests()).map((request) => request.prompt);
+    expect(prompts.some((prompt) => prompt.includes(`Goal: ${POEM}`))).toBe(true);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('runs a manual flow task by task: Execute, then Continue, then Reset', async () => {
+    const { page } = browser;
+
+    await startFlow(page, POEM, { auto: false });
+    await seeText(page, 'Waiting for your confirmation');
+    await seeText(page, 'Feedback Required');
+    await seeText(page, 'Action Required');
+    const tasks = taskList(page);
+    expect(await tasks.getByText('0/3', { exact: true }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'dashboard-manual-waiting');
+
+    await tasks.getByRole('button', { name: 'Execute' }).click();
+    await tasks.getByText('1/3', { exact: true }).waitFor();
+    await seeText(page, 'Waiting for your confirmation');
+    // Only the first task ran; the second is current and offers Execute.
+    expect(
+      await stepFeed(page)
+        .getByText(/^Executing task 2 of 3/)
+        .count(),
+    ).toBe(0);
+
+    await executionPanel(page).getByRole('button', { name: 'Continue to Next Task' }).click();
+    await stepFeed(page).getByText('Moving to the next task...').waitFor();
+    await waitForFinalAnswer(page);
+    await tasks.getByText('3/3', { exact: true }).waitFor();
+    expect(await page.getByText('Waiting for your confirmation').count()).toBe(0);
+
+    expect(await followedTask(page)).not.toBeNull();
+    await executionPanel(page).getByRole('button', { name: 'Reset' }).click();
+    await seeText(page, 'Flow Ready');
+    await seeText(page, 'No tasks generated yet. Enter a goal to get started.');
+    // Reset turns AUTO back on.
+    expect(await goalForm(page).getByRole('switch', { name: 'AUTO' }).isChecked()).toBe(true);
+    await goalForm(page).getByRole('button', { name: 'Create & Run Tasks' }).waitFor();
+    expect(await followedTask(page)).toBeNull();
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('stops a run in the middle of an answer', async () => {
+    const { page } = browser;
+    const goal = 'Describe the tides of the North Sea';
+    await scriptModel({
+      match: /Your current task: Research what is needed for: Describe the tides/,
+      reply: longReply(400, 'Tides'),
+      times: 1,
+    });
+
+    await startFlow(page, goal);
+    // Stop while the first task's answer is streaming in.
+    await stepFeed(page)
+      .getByText(/^Executing task 1 of 3/)
+      .waitFor();
+    await stepFeed(page)
+      .getByText(/^Tides: word1 word2/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Stop Flow' }).click();
+    await seeText(page, 'Flow Stopped');
+    await seeText(page, 'The flow process has been stopped.');
+    await executionPanel(page).getByText('Stopped', { exact: true }).waitFor();
+    expect(await executionPanel(page).getByText('Processing', { exact: true }).count()).toBe(0);
+    await saveScreenshot(page, 'dashboard-stopped');
+
+    // The answer that was streaming is dropped and no later task starts.
+    await page.waitForTimeout(1500);
+    expect(await stepFeed(page).getByText('Streaming', { exact: true }).count()).toBe(0);
+    expect(
+      await stepFeed(page)
+        .getByText(/^Executing task 2 of 3/)
+        .count(),
+    ).toBe(0);
+    expect(await taskList(page).getByText('0/3', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Create & Run Tasks' }).waitFor();
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('rejoins a run after a reload mid-run, and in a new tab, and follows it live', async () => {
+    const { page, context } = browser;
+    const goal = 'Explain how waves form in the ocean';
+    await scriptModel({
+      match: /Your current task: Draft the answer for: Explain how waves/,
+      reply: longReply(300, 'Waves'),
+      times: 1,
+    });
+
+    await startFlow(page, goal);
+    await stepFeed(page)
+      .getByText(/^Executing task 2 of 3/)
+      .waitFor();
+    const taskId = await followedTask(page);
+    expect(taskId).not.toBeNull();
+
+    await page.reload();
+    // The same run: its earlier steps, the task list so far, and the work under way.
+    await stepFeed(page).getByText(`I need to understand the goal: ${goal}`).waitFor();
+    await stepFeed(page)
+      .getByText(/^Executing task 2 of 3/)
+      .waitFor();
+    await taskList(page).getByText('Tasks from model JSON').waitFor();
+    await executionPanel(page).getByText('Processing', { exact: true }).waitFor();
+    await saveScreenshot(page, 'dashboard-rejoined');
+
+    const secondTab = await context.newPage();
+    await secondTab.goto('/dashboard');
+    await stepFeed(secondTab)
+      .getByText(/^Executing task 2 of 3/)
+      .waitFor();
+
+    // Both keep following the run live to its end.
+    await waitForFinalAnswer(page);
+    await waitForFinalAnswer(secondTab);
+    expect(await followedTask(page)).toBe(taskId);
+    expect(
+      await stepFeed(page)
+        .getByText(/^Waves: word1 /)
+        .count(),
+    ).toBe(1);
+    await secondTab.close();
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('builds and deploys a website, and the deployed URL opens', async () => {
+    const { page, context } = browser;
+
+    await startFlow(page, 'Build a website for my bakery');
+    const live = executionPanel(page).getByText('Your website is live', { exact: true });
+    await live.waitFor({ timeout: 30_000 });
+    await waitForFinalAnswer(page);
+    await stepFeed(page)
+      .getByText(/^Your website is live at: http/)
+      .waitFor();
+    // The page the model wrote shows as code and in a sandboxed preview.
+    const preview = stepFeed(page).locator('iframe[title="Website preview"]').first();
+    expect(await preview.getAttribute('sandbox')).toBe('allow-scripts');
+    await stepFeed(page).getByRole('button', { name: 'Copy html code' }).first().waitFor();
+    await saveScreenshot(page, 'dashboard-website-deployed');
+
+    const websiteId = await page.evaluate(() => localStorage.getItem('flows_last_website_id'));
+    expect(websiteId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => localStorage.getItem('flows_last_website_task_id'))).toBe(
+      await followedTask(page),
+    );
+
+    const opening = context.waitForEvent('page');
+    await executionPanel(page).getByRole('link', { name: 'Open website' }).click();
+    const site = await opening;
+    await site.getByRole('heading', { name: 'Welcome' }).waitFor();
+    expect(new URL(site.url()).pathname).toMatch(/^\/sites\/[^/]+\/$/);
+    // The deployed page is served in a CSP sandbox, away from the app's origin.
+    const served = await context.request.get(site.url());
+    expect(served.headers()['content-security-policy']).toContain('sandbox');
+    await site.close();
+    expect(browser.errors).toEqual([]);
+  });
+});

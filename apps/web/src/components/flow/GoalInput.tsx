@@ -1,0 +1,195 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconInfoCircle, IconPlayerPlay, IconPlayerStop, IconSend } from '@tabler/icons-react';
+import type { KeyboardEvent, Ref } from 'react';
+
+/** What both goal inputs share. */
+export type GoalInputProps = {
+  goal: string;
+  onGoalChange: (goal: string) => void;
+  auto: boolean;
+  onAutoChange: (auto: boolean) => void;
+  /** A run has work ahead: Stop Flow replaces the start button. */
+  running: boolean;
+  /** A start is on its way. */
+  starting: boolean;
+  stopping?: boolean;
+  onStart: () => void;
+  onStop: () => void;
+  inputRef?: Ref<HTMLTextAreaElement>;
+};
+
+/** The start button's text: 'Create & Run Tasks' with AUTO on, else 'Start Flow'. */
+export function startLabel(auto: boolean): string {
+  return auto ? 'Create & Run Tasks' : 'Start Flow';
+}
+
+/** The full goal input: title, beta notice, goal box, AUTO and Start Flow / Stop Flow. */
+export function GoalInputPanel(props: GoalInputProps) {
+  const { goal, onGoalChange, auto, onAutoChange, running, starting, stopping, onStart, onStop } =
+    props;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      aria-labelledby="goal-input-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onStart();
+      }}
+    >
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Title order={2} size="h4" id="goal-input-title">
+            Set Flow Goal
+          </Title>
+          <Badge variant="light" color="orange">
+            BETA
+          </Badge>
+        </Group>
+        <Alert variant="light" color="blue" p="xs" icon={<IconInfoCircle size={18} aria-hidden />}>
+          Flows is in beta and free for early adopters. Runs use a local AI engine: replies can be
+          slow or wrong, and features may change without notice.
+        </Alert>
+        <Textarea
+          ref={props.inputRef}
+          label="Goal"
+          placeholder="Describe what you want to achieve, e.g. Write a short poem about the sea"
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={goal}
+          onChange={(event) => onGoalChange(event.currentTarget.value)}
+        />
+        <Group justify="space-between" gap="sm">
+          <Switch
+            label="AUTO"
+            description="Run every task without asking"
+            checked={auto}
+            onChange={(event) => onAutoChange(event.currentTarget.checked)}
+          />
+          {running ? (
+            <Button
+              color="red"
+              leftSection={<IconPlayerStop size={16} aria-hidden />}
+              onClick={onStop}
+              loading={stopping}
+              disabled={starting}
+            >
+              Stop Flow
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              loading={starting}
+            >
+              {startLabel(auto)}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Height limits of the compact goal box (spec: 40 to 120 px). */
+const COMPACT_MIN_HEIGHT = 40;
+const COMPACT_MAX_HEIGHT = 120;
+
+/**
+ * The compact goal input under the feed: a box growing from 40 to 120 px where Enter sends (not
+ * while a run is going) and Shift+Enter starts a new line, send and stop buttons, AUTO and a hint.
+ */
+export function InlineGoalInput(props: GoalInputProps) {
+  const { goal, onGoalChange, auto, onAutoChange, running, starting, stopping, onStart, onStop } =
+    props;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!running && !starting) onStart();
+  };
+
+  return (
+    <Box
+      component="form"
+      aria-label="New goal"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!running && !starting) onStart();
+      }}
+    >
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <Textarea
+          ref={props.inputRef}
+          aria-label="Goal"
+          placeholder="Enter a new goal..."
+          autosize
+          minRows={1}
+          maxRows={5}
+          value={goal}
+          onChange={(event) => onGoalChange(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          style={{ flex: 1 }}
+          styles={{
+            input: { minHeight: COMPACT_MIN_HEIGHT, maxHeight: COMPACT_MAX_HEIGHT },
+          }}
+        />
+        {running && (
+          <Tooltip label="Stop Flow" withArrow>
+            <ActionIcon
+              size={40}
+              color="red"
+              variant="filled"
+              aria-label="Stop Flow"
+              onClick={onStop}
+              loading={stopping}
+              disabled={starting}
+            >
+              <IconPlayerStop size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Tooltip label={startLabel(auto)} withArrow>
+          <ActionIcon
+            size={40}
+            type="submit"
+            variant="filled"
+            aria-label={startLabel(auto)}
+            disabled={running}
+            loading={starting}
+          >
+            <IconSend size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group justify="space-between" gap="xs" mt={6}>
+        <Switch
+          size="xs"
+          label="AUTO"
+          checked={auto}
+          onChange={(event) => onAutoChange(event.currentTarget.checked)}
+        />
+        <Text size="xs" c="dimmed">
+          {auto ? 'Auto-execute mode: Tasks will run without confirmation' : 'Press Enter to send'}
+        </Text>
+      </Group>
+    </Box>
+  );
+}

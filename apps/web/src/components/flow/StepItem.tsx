@@ -1,0 +1,154 @@
+import { type FlowStepType, formatStepTime, STEP_LABELS, splitThinking } from '@flows/engine';
+import { Alert, Badge, Box, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHandStop } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Prose, StepText } from './StepText';
+import { STEP_STYLE } from './stepStyle';
+import type { FeedStep } from './types';
+
+function Bubble({
+  color,
+  label,
+  children,
+}: {
+  color: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      p="sm"
+      radius="md"
+      bg={`var(--mantine-color-${color}-light)`}
+      style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+    >
+      {label && (
+        <Text size="xs" fw={700} c="dimmed" mb={4}>
+          {label}
+        </Text>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+function StepRow({
+  type,
+  time,
+  dateTime,
+  extra,
+  children,
+}: {
+  type: FlowStepType;
+  time?: string;
+  dateTime?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  const { icon: StepIcon, color } = STEP_STYLE[type];
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <ThemeIcon variant="light" color={color} radius="xl" size="md" mt={2}>
+        <StepIcon size={16} aria-hidden />
+      </ThemeIcon>
+      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs">
+          <Text fw={600} size="sm">
+            {STEP_LABELS[type]}
+          </Text>
+          {time && (
+            <Text size="xs" c="dimmed" component="time" dateTime={dateTime}>
+              {time}
+            </Text>
+          )}
+          {extra}
+        </Group>
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+/** Props of {@link StepItem}. */
+export type StepItemProps = {
+  step: FeedStep;
+  /** Shows the 'Feedback Required' box under this step. */
+  feedback?: boolean;
+};
+
+/**
+ * One step of the feed: icon, label, h:mm a time and its bubble. A result that opens with
+ * planning wording is split into a 'Thinking:' and a 'Result:' bubble; code in a result shows as
+ * code blocks (HTML documents with a sandboxed preview).
+ */
+export function StepItem({ step, feedback = false }: StepItemProps) {
+  const { color } = STEP_STYLE[step.type];
+  const split = step.type === 'result' ? splitThinking(step.content) : { result: step.content };
+
+  return (
+    <Box component="li" style={{ listStyle: 'none' }}>
+      <StepRow
+        type={step.type}
+        time={formatStepTime(new Date(step.timestamp))}
+        dateTime={step.timestamp}
+      >
+        {split.thinking !== undefined ? (
+          <>
+            <Bubble color={STEP_STYLE.thinking.color} label="Thinking:">
+              <Prose text={split.thinking} />
+            </Bubble>
+            <Bubble color={color} label="Result:">
+              <StepText text={split.result} />
+            </Bubble>
+          </>
+        ) : (
+          <Bubble color={color}>
+            <StepText text={split.result} withCode={step.type === 'result'} />
+          </Bubble>
+        )}
+        {feedback && (
+          <Alert
+            variant="light"
+            color="yellow"
+            icon={<IconHandStop size={18} aria-hidden />}
+            title={
+              <Group gap="xs" component="span">
+                <span>Feedback Required</span>
+                <Badge size="xs" color="yellow" variant="filled" component="span">
+                  Action Required
+                </Badge>
+              </Group>
+            }
+          >
+            Review the steps above, then click 'Continue to Next Task' to go on.
+          </Alert>
+        )}
+      </StepRow>
+    </Box>
+  );
+}
+
+/** The model's answer as it streams in, until its result step arrives. */
+export function StreamingStep({ text }: { text: string }) {
+  return (
+    <Box component="li" style={{ listStyle: 'none' }} aria-busy="true">
+      <StepRow
+        type="result"
+        extra={
+          <Badge
+            size="xs"
+            variant="light"
+            color="gray"
+            leftSection={<Loader size={8} color="gray" aria-hidden />}
+          >
+            Streaming
+          </Badge>
+        }
+      >
+        <Bubble color={STEP_STYLE.result.color}>
+          <Prose text={text} />
+        </Bubble>
+      </StepRow>
+    </Box>
+  );
+}

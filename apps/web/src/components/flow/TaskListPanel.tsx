@@ -1,0 +1,179 @@
+import { type FlowTask, hasTaskErrors, TASK_SOURCE_LABELS, type TaskSource } from '@flows/engine';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCircleCheck,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
+
+/** Props of {@link TaskListPanel}. */
+export type TaskListPanelProps = {
+  tasks: readonly FlowTask[];
+  currentTaskIndex: number;
+  /** Which reading of the model's reply produced the list. */
+  taskSource: TaskSource | null;
+  /** The run waits for Execute or Continue: the current task offers Execute. */
+  canExecute: boolean;
+  executing?: boolean;
+  onExecute: () => void;
+};
+
+/**
+ * The task list: numbered tasks with a check when done and a play marker on the current one,
+ * completed tasks struck through with their result clipped to two lines, Execute on the current
+ * task while the run waits, and the completion and error notices.
+ */
+export function TaskListPanel({
+  tasks,
+  currentTaskIndex,
+  taskSource,
+  canExecute,
+  executing = false,
+  onExecute,
+}: TaskListPanelProps) {
+  if (tasks.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Task List">
+        <Text c="dimmed" size="sm">
+          No tasks generated yet. Enter a goal to get started.
+        </Text>
+      </Paper>
+    );
+  }
+
+  const completed = tasks.filter((task) => task.completed).length;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="task-list-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="task-list-title">
+            Task List
+          </Title>
+          <Badge variant="light" aria-label={`${completed} of ${tasks.length} tasks completed`}>
+            {completed}/{tasks.length}
+          </Badge>
+        </Group>
+        {taskSource && (
+          <Text size="xs" c="dimmed">
+            Tasks from {TASK_SOURCE_LABELS[taskSource]}
+          </Text>
+        )}
+
+        <Stack component="ol" gap="xs" p={0} m={0}>
+          {tasks.map((task, index) => {
+            const current = index === currentTaskIndex && !task.completed;
+            return (
+              <Paper
+                key={index}
+                component="li"
+                withBorder
+                radius="md"
+                p="sm"
+                style={{
+                  listStyle: 'none',
+                  borderColor: current ? 'var(--mantine-primary-color-filled)' : undefined,
+                }}
+                aria-current={current ? 'step' : undefined}
+              >
+                <Group gap="sm" align="flex-start" wrap="nowrap">
+                  <ThemeIcon
+                    radius="xl"
+                    size="md"
+                    variant={task.completed || current ? 'filled' : 'light'}
+                    color={task.completed ? (task.failed ? 'red' : 'teal') : undefined}
+                    aria-hidden
+                  >
+                    <Text size="xs" fw={700} c="inherit">
+                      {index + 1}
+                    </Text>
+                  </ThemeIcon>
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <Group gap={6} wrap="nowrap" align="flex-start">
+                      {task.completed && (
+                        <IconCheck
+                          size={16}
+                          color="var(--mantine-color-teal-filled)"
+                          aria-label="Completed"
+                          style={{ flexShrink: 0, marginTop: 2 }}
+                        />
+                      )}
+                      {current && (
+                        <IconPlayerPlayFilled
+                          size={14}
+                          color="var(--mantine-primary-color-filled)"
+                          aria-label="Current task"
+                          style={{ flexShrink: 0, marginTop: 3 }}
+                        />
+                      )}
+                      <Text
+                        size="sm"
+                        td={task.completed ? 'line-through' : undefined}
+                        c={task.completed ? 'dimmed' : undefined}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {task.description}
+                      </Text>
+                    </Group>
+                    {task.completed && task.result && (
+                      <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                        {task.result}
+                      </Text>
+                    )}
+                    {current && canExecute && (
+                      <Box>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          leftSection={<IconPlayerPlayFilled size={12} aria-hidden />}
+                          onClick={onExecute}
+                          loading={executing}
+                        >
+                          Execute
+                        </Button>
+                      </Box>
+                    )}
+                  </Stack>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+
+        {currentTaskIndex >= tasks.length && (
+          <Alert
+            variant="light"
+            color="teal"
+            p="xs"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+          >
+            All tasks completed successfully!
+          </Alert>
+        )}
+        {hasTaskErrors(tasks) && (
+          <Alert
+            variant="light"
+            color="orange"
+            p="xs"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+          >
+            Some tasks encountered errors during execution. This is a beta feature and may
+            experience connection issues.
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

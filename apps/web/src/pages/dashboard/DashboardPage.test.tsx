@@ -1,0 +1,346 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  FakeEventSource,
+  feedStep,
+  flowTask,
+  mockTrpc,
+  runView,
+  stubDocumentFonts,
+  TEST_TASK_ID,
+  type TrpcHandler,
+  TrpcMockError,
+} from '../../components/flow/test-support';
+import type { FlowFeedEvent, FlowRunView } from '../../components/flow/types';
+import { renderApp } from '../../test/render';
+// Loaded up front, so the route's lazy import does not eat into each test's waiting time.
+import './DashboardPage';
+
+stubDocumentFonts();
+
+const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: null };
+const POEM = 'Write a short poem about the sea';
+const WEBSITE_ID = '0b6f7e1c-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
+
+const templates = [
+  {
+    id: 't1',
+    name: 'Research Assistant',
+    description: 'Collect and summarise sources on a topic',
+    prompt: 'Research the history of lighthouses',
+  },
+];
+const model = {
+  endpoint: 'http://127.0.0.1:1234/v1',
+  allowedEndpoints: ['http://127.0.0.1:1234/v1'],
+  demo: true,
+};
+
+function renderDashboard(
+  path = '/dashboard',
+  {
+    handlers = {},
+    signedIn = false,
+  }: { handlers?: Record<string, TrpcHandler>; signedIn?: boolean } = {},
+) {
+  FakeEventSource.install();
+  const calls = mockTrpc({
+    'template.list': () => templates,
+    'system.model': () => model,
+    'task.list': () => [],
+    ...handlers,
+  });
+  const app = renderApp(path, { session: signedIn ? { user: ada } : undefined });
+  return { calls, ...app };
+}
+
+/** Waits for the workspace to appear (a loaded machine can take a moment). */
+const workspaceReady = () =>
+  screen
+    .findByRole('main', {}, { timeout: 5000 })
+    .then(() => screen.findByText('Research Assistant', {}, { timeout: 5000 }));
+
+/** The live feed the page opened, connected. */
+async function openFeed(): Promise<FakeEventSource> {
+  await waitFor(() => expect(FakeEventSource.latest()).toBeDefined(), { timeout: 5000 });
+  const source = FakeEventSource.latest()!;
+  await act(async () => source.connect());
+  return source;
+}
+
+async function send(source: FakeEventSource, ...events: FlowFeedEvent[]) {
+  await act(async () => {
+    for (const event of events) {
+      if (event.type === 'step') source.send(event, String(event.step.seq));
+      else source.send(event);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const state = (overrides: Partial<FlowRunView>): FlowFeedEvent => ({
+  type: 'state',
+  state: runView({ goal: POEM, ...overrides }),
+});
+
+const planned = {
+  tasks: [flowTask('Research the sea'), flowTask('Draft the poem'), flowTask('Polish it')],
+  taskSource: 'json' as const,
+};
+
+describe('DashboardPage', () => {
+  it('lays out templates and model, the execution panel with the goal form, and the task list', async () => {
+    renderDashboard();
+    await workspaceReady();
+
+    expect(screen.getByRole('heading', { name: 'Flow Ready' })).toBeTruthy();
+    expect(document.title).toBe('Dashboard · Flows');
+    expect(screen.getByRole('form', { name: 'Set Flow Goal' })).toBeTruthy();
+    expect(screen.getByText('No tasks generated yet. Enter a goal to get started.')).toBeTruthy();
+    // The left column shows from 768 px up only.
+    const templatesHeading = await screen.findByRole('heading', { name: 'Quick Templates' });
+    expect(templatesHeading.closest('.mantine-visible-from-sm')).not.toBeNull();
+    expect(await screen.findByText('Research Assistant')).toBeTruthy();
+    expect(screen.getAllByText('Demo model').length).toBeGreaterThan(0);
+    expect(screen.getByText(model.endpoint)).toBeTruthy();
+  });
+
+  it('refuses an empty goal with the Empty Goal toast', async () => {
+    const { calls } = renderDashboard();
+    await workspaceReady();
+    fireEvent.click(screen.getByRole('button', { name: 'Create & Run Tasks' }));
+    expect(await screen.findByText('Empty Goal')).toBeTruthy();
+    expect(screen.getByText('Please enter a goal for your flow')).toBeTruthy();
+    expect(calls.some((call) => call.path === 'flow.start')).toBe(false);
+  });
+
+  it('fills the goal from a Quick Template', async () => {
+    renderDashboard();
+    await workspaceReady();
+    fireEvent.click(screen.getByRole('button', { name: /Research Assistant/ }));
+    const goal = screen.getByRole('textbox', { name: 'Goal' }) as HTMLTextAreaElement;
+    expect(goal.value).toBe('Research the history of lighthouses');
+  });
+
+  it('starts a run with the saved settings and the stored website, then follows its feed', async () => {
+    window.localStorage.setItem('flows_last_website_id', WEBSITE_ID);
+    window.localStorage.setItem(
+      'flows_ai_settings',
+      JSON.stringify({ ...model, provider: 'lmstudio', model: 'sea-model', temperature: 0.4 }),
+    );
+    const { calls } = renderDashboard('/dashboard', {
+      handlers: { 'flow.start': () => ({ taskId: TEST_TASK_ID }) },
+    });
+    await workspaceReady();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Goal' }), { target: { value: POEM } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create & Run Tasks' }));
+
+    const source = await openFeed();
+    expect(calls.find((call) => call.path === 'flow.start')?.input).toEqual({
+      goal: POEM,
+      auto: true,
+      provider: 'lmstudio',
+      endpoint: model.endpoint,
+      model: 'sea-model',
+      temperature: 0.4,
+      websiteId: WEBSITE_ID,
+    });
+    expect(source.input).toEqual({ taskId: TEST_TASK_ID });
+    expect(window.localStorage.getItem('flows_current_task_id')).toBe(TEST_TASK_ID);
+
+    await send(
+      source,
+      { type: 'step', step: feedStep(1, 'thinking', `I need to understand the goal: ${POEM}`) },
+      state({ status: 'executing', ...planned, lastSeq: 1, sequence: 3 }),
+      state({
+        status: 'executing',
+        ...planned,
+        lastSeq: 1,
+        sequence: 4,
+        pending: { kind: 'model', purpose: 'task', taskIndex: 0, callId: 4 },
+      }),
+      { type: 'text', callId: 4, delta: 'Salt and ' },
+      { type: 'text', callId: 4, delta: 'spray' },
+    );
+    expect(screen.getByText(`I need to understand the goal: ${POEM}`)).toBeTruthy();
+    expect(screen.getByText('Processing')).toBeTruthy();
+    expect(screen.getByText('Streaming')).toBeTruthy();
+    expect(screen.getByText('Salt and spray')).toBeTruthy();
+    const tasks = screen.getByRole('region', { name: 'Task List' });
+    expect(within(tasks).getByText('0/3')).toBeTruthy();
+    expect(within(tasks).getByText('Tasks from model JSON')).toBeTruthy();
+    // The compact input replaces the full form while a run is shown.
+    expect(screen.queryByRole('form', { name: 'Set Flow Goal' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop Flow' })).toBeTruthy();
+
+    await send(source, { type: 'step', step: feedStep(2, 'result', 'Salt and spray') });
+    expect(screen.queryByText('Streaming')).toBeNull();
+    expect(screen.getByText('Salt and spray')).toBeTruthy();
+  });
+
+  it('says when a start fails', async () => {
+    renderDashboard('/dashboard', {
+      handlers: {
+        'flow.start': () => {
+          throw new TrpcMockError('BAD_REQUEST', 400);
+        },
+      },
+    });
+    await workspaceReady();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Goal' }), { target: { value: POEM } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create & Run Tasks' }));
+    expect(await screen.findByText('Failed to start flow execution')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Flow Ready' })).toBeTruthy();
+  });
+
+  it('rejoins the stored run after a reload, and remembers the website it built', async () => {
+    window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+    renderDashboard();
+    const source = await openFeed();
+    expect(source.input).toEqual({ taskId: TEST_TASK_ID });
+
+    await send(
+      source,
+      { type: 'step', step: feedStep(1, 'thinking', `I need to understand the goal: ${POEM}`) },
+      { type: 'step', step: feedStep(2, 'result', 'Website files saved.') },
+      state({ status: 'executing', ...planned, currentTaskIndex: 1, websiteId: WEBSITE_ID }),
+    );
+    expect(await screen.findByText('Website files saved.')).toBeTruthy();
+    expect(screen.getByText('Processing')).toBeTruthy();
+    expect(window.localStorage.getItem('flows_last_website_id')).toBe(WEBSITE_ID);
+    expect(window.localStorage.getItem('flows_last_website_task_id')).toBe(TEST_TASK_ID);
+  });
+
+  it('follows a run another tab started', async () => {
+    renderDashboard();
+    await workspaceReady();
+    await act(async () => {
+      window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'flows_current_task_id', newValue: TEST_TASK_ID }),
+      );
+    });
+    const source = await openFeed();
+    expect(source.input).toEqual({ taskId: TEST_TASK_ID });
+    await send(source, { type: 'step', step: feedStep(1, 'thinking', 'From the other tab') });
+    expect(await screen.findByText('From the other tab')).toBeTruthy();
+  });
+
+  it('stops the run and says so', async () => {
+    window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+    const { calls } = renderDashboard('/dashboard', {
+      handlers: { 'flow.stop': () => runView({ status: 'stopped', ...planned, lastSeq: 1 }) },
+    });
+    const source = await openFeed();
+    await send(source, state({ status: 'executing', ...planned }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop Flow' }));
+    expect(await screen.findByText('Flow Stopped')).toBeTruthy();
+    expect(screen.getByText('The flow process has been stopped.')).toBeTruthy();
+    expect(calls.find((call) => call.path === 'flow.stop')?.input).toEqual({
+      taskId: TEST_TASK_ID,
+    });
+    expect(screen.queryByText('Processing')).toBeNull();
+    expect(screen.getByText('Stopped')).toBeTruthy();
+  });
+
+  it('says when the run it watches fails', async () => {
+    window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+    renderDashboard();
+    const source = await openFeed();
+    await send(source, state({ status: 'planning' }));
+    await send(
+      source,
+      state({
+        status: 'stopped',
+        error:
+          'Failed to connect to the AI service. The connection may be temporarily unavailable.',
+        sequence: 2,
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Failed to connect to the AI service. The connection may be temporarily unavailable.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('forgets a stored run the server no longer has', async () => {
+    window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+    renderDashboard();
+    const source = await openFeed();
+    await act(async () => source.fail('NOT_FOUND', 404));
+    expect(await screen.findByRole('heading', { name: 'Flow Ready' })).toBeTruthy();
+    expect(window.localStorage.getItem('flows_current_task_id')).toBeNull();
+  });
+
+  it('opens the feed again after it failed, after the steps it already has', async () => {
+    window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+    renderDashboard();
+    const first = await openFeed();
+    await send(first, { type: 'step', step: feedStep(1, 'thinking', 'Before the failure') });
+    await act(async () => first.fail('INTERNAL_SERVER_ERROR', 500));
+    expect(
+      await screen.findByText('Connection lost. Reconnecting to the live feed...'),
+    ).toBeTruthy();
+
+    await waitFor(() => expect(FakeEventSource.instances.length).toBe(2), { timeout: 5000 });
+    const second = await openFeed();
+    expect(second.input).toEqual({ taskId: TEST_TASK_ID, lastEventId: '1' });
+    await send(second, { type: 'step', step: feedStep(2, 'action', 'After the failure') });
+    expect(await screen.findByText('After the failure')).toBeTruthy();
+    expect(screen.getAllByText('Before the failure')).toHaveLength(1);
+  });
+
+  it('resets an active run: the server run ends and the workspace clears, AUTO back on', async () => {
+    window.localStorage.setItem('flows_current_task_id', TEST_TASK_ID);
+    const { calls } = renderDashboard('/dashboard', {
+      handlers: { 'flow.reset': () => runView() },
+    });
+    const source = await openFeed();
+    await send(
+      source,
+      { type: 'step', step: feedStep(1, 'thinking', 'The task list is ready. Review it.') },
+      state({ status: 'waiting', auto: false, ...planned }),
+    );
+    expect(await screen.findByText('Waiting for your confirmation')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByRole('heading', { name: 'Flow Ready' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create & Run Tasks' })).toBeTruthy();
+    expect(window.localStorage.getItem('flows_current_task_id')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.path === 'flow.reset')).toBe(true));
+  });
+
+  it('opens AI Settings from ?panel=settings and closes it back to /dashboard', async () => {
+    const { router } = renderDashboard('/dashboard?panel=settings');
+    const dialog = await screen.findByRole('dialog', { name: 'AI Settings' }, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog', { name: 'AI Settings' })).toBeNull();
+  });
+
+  it('opens Task History from the header, reuses a goal and opens a past task', async () => {
+    const history = [{ id: TEST_TASK_ID, goal: POEM, createdAt: new Date().toISOString() }];
+    const { router } = renderDashboard('/dashboard', {
+      signedIn: true,
+      handlers: { 'task.list': () => history },
+    });
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task History' });
+    expect(router.state.location.search).toBe('?panel=history');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Reuse' }));
+
+    expect(await screen.findByText('Task Loaded')).toBeTruthy();
+    expect(screen.getByText('Previous task has been loaded to the input field')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Goal' }) as HTMLTextAreaElement).value).toBe(POEM);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Task History' })).toBeNull());
+
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'History' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open' }));
+    const source = await openFeed();
+    expect(source.input).toEqual({ taskId: TEST_TASK_ID });
+    await send(source, { type: 'step', step: feedStep(1, 'result', 'An old poem.') });
+    expect(await screen.findByText('An old poem.')).toBeTruthy();
+  });
+});
