@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -20,6 +21,8 @@ export type AppProvidersProps = {
 export function AppProviders({ children, session, env = 'default' }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  // On phones toasts drop from the top, so they never cover a dialog's buttons.
+  const phone = useMediaQuery('(max-width: 48em)');
 
   return (
     <MantineProvider
@@ -28,7 +31,12 @@ export function AppProviders({ children, session, env = 'default' }: AppProvider
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
       env={env}
     >
-      <Notifications limit={1} position="bottom-right" containerWidth={420} autoClose={5000} />
+      <Notifications
+        limit={1}
+        position={phone ? 'top-center' : 'bottom-right'}
+        containerWidth={420}
+        autoClose={5000}
+      />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider value={session}>{children}</SessionProvider>
