@@ -1,4 +1,4 @@
-import { Alert, Button, Center, EmptyState, Loader, Paper } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Loader, Paper, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -46,5 +46,31 @@ export function ListEmpty({ title, description, icon, actionLabel, onAction }: L
         </EmptyState.Actions>
       </EmptyState>
     </Paper>
+  );
+}
+
+/** Props of {@link ItemList}. */
+export type ItemListProps<T> = {
+  /** The list query: loading and error decide what shows. */
+  query: { isLoading: boolean; isError: boolean };
+  items: T[];
+  /** The accessible name of the list, e.g. 'Webhooks'. */
+  label: string;
+  loadingLabel: string;
+  errorTitle: string;
+  empty: ListEmptyProps;
+  renderItem: (item: T) => ReactNode;
+};
+
+/** A list in its four states: loading, error, empty and populated. */
+export function ItemList<T>(props: ItemListProps<T>) {
+  const { query, items, label, loadingLabel, errorTitle, empty, renderItem } = props;
+  if (query.isLoading) return <ListLoading label={loadingLabel} />;
+  if (query.isError) return <ListError title={errorTitle} />;
+  if (items.length === 0) return <ListEmpty {...empty} />;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label={label}>
+      {items.map(renderItem)}
+    </Stack>
   );
 }

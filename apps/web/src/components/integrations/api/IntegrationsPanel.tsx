@@ -6,7 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { DeleteDialog } from '../DeleteDialog';
 import { ExecutionHistoryDrawer } from '../ExecutionHistory';
 import { errorMessage } from '../errors';
-import { ListEmpty, ListError, ListLoading } from '../ListState';
+import { ItemList } from '../ListState';
 import { useItemDialog } from '../use-item-dialog';
 import { ExecuteApiDialog } from './ExecuteApiDialog';
 import { IntegrationCard } from './IntegrationCard';
@@ -38,32 +38,30 @@ export function IntegrationsPanel() {
         </Button>
       </Group>
 
-      {list.isLoading ? (
-        <ListLoading label="Loading API integrations" />
-      ) : list.isError ? (
-        <ListError title="Error loading API integrations" />
-      ) : integrations.length === 0 ? (
-        <ListEmpty
-          title="No API integrations found"
-          description="Add an API integration to connect with external services"
-          icon={<IconApi size={28} aria-hidden />}
-          actionLabel="Add Your First API Integration"
-          onAction={() => formDialog.open(null)}
-        />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="API integrations">
-          {integrations.map((integration) => (
-            <IntegrationCard
-              key={integration.id}
-              integration={integration}
-              onExecute={() => executeDialog.open(integration)}
-              onHistory={() => historyDialog.open(integration)}
-              onEdit={() => formDialog.open(integration)}
-              onDelete={() => deleteDialog.open(integration)}
-            />
-          ))}
-        </Stack>
-      )}
+      <ItemList
+        query={list}
+        items={integrations}
+        label="API integrations"
+        loadingLabel="Loading API integrations"
+        errorTitle="Error loading API integrations"
+        empty={{
+          title: 'No API integrations found',
+          description: 'Add an API integration to connect with external services',
+          icon: <IconApi size={28} aria-hidden />,
+          actionLabel: 'Add Your First API Integration',
+          onAction: () => formDialog.open(null),
+        }}
+        renderItem={(integration) => (
+          <IntegrationCard
+            key={integration.id}
+            integration={integration}
+            onExecute={() => executeDialog.open(integration)}
+            onHistory={() => historyDialog.open(integration)}
+            onEdit={() => formDialog.open(integration)}
+            onDelete={() => deleteDialog.open(integration)}
+          />
+        )}
+      />
 
       <IntegrationFormDialog
         opened={formDialog.opened}

@@ -6,7 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { DeleteDialog } from '../DeleteDialog';
 import { ExecutionHistoryDrawer } from '../ExecutionHistory';
 import { errorMessage } from '../errors';
-import { ListEmpty, ListError, ListLoading } from '../ListState';
+import { ItemList } from '../ListState';
 import { useItemDialog } from '../use-item-dialog';
 import { ExecuteWebhookDialog } from './ExecuteWebhookDialog';
 import { WebhookCard } from './WebhookCard';
@@ -38,32 +38,30 @@ export function WebhooksPanel() {
         </Button>
       </Group>
 
-      {list.isLoading ? (
-        <ListLoading label="Loading webhooks" />
-      ) : list.isError ? (
-        <ListError title="Error loading webhooks" />
-      ) : webhooks.length === 0 ? (
-        <ListEmpty
-          title="No webhooks found"
-          description="Create a webhook to begin integrating with external services"
-          icon={<IconWebhook size={28} aria-hidden />}
-          actionLabel="Add Your First Webhook"
-          onAction={() => formDialog.open(null)}
-        />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Webhooks">
-          {webhooks.map((webhook) => (
-            <WebhookCard
-              key={webhook.id}
-              webhook={webhook}
-              onExecute={() => executeDialog.open(webhook)}
-              onHistory={() => historyDialog.open(webhook)}
-              onEdit={() => formDialog.open(webhook)}
-              onDelete={() => deleteDialog.open(webhook)}
-            />
-          ))}
-        </Stack>
-      )}
+      <ItemList
+        query={list}
+        items={webhooks}
+        label="Webhooks"
+        loadingLabel="Loading webhooks"
+        errorTitle="Error loading webhooks"
+        empty={{
+          title: 'No webhooks found',
+          description: 'Create a webhook to begin integrating with external services',
+          icon: <IconWebhook size={28} aria-hidden />,
+          actionLabel: 'Add Your First Webhook',
+          onAction: () => formDialog.open(null),
+        }}
+        renderItem={(webhook) => (
+          <WebhookCard
+            key={webhook.id}
+            webhook={webhook}
+            onExecute={() => executeDialog.open(webhook)}
+            onHistory={() => historyDialog.open(webhook)}
+            onEdit={() => formDialog.open(webhook)}
+            onDelete={() => deleteDialog.open(webhook)}
+          />
+        )}
+      />
 
       <WebhookFormDialog
         opened={formDialog.opened}
