@@ -58,6 +58,7 @@ export {
   websitePrompt,
 } from './prompts';
 export { engineLabel, modelForProvider } from './providers';
+export { createReasoningSplitter, type ReasoningParts, splitReasoning } from './reasoning';
 export { extractFlowResult, type FlowResult, splitThinking } from './result';
 export {
   classifyFlowError,

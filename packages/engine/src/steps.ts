@@ -2,8 +2,11 @@
 export const STEP_TYPES = ['thinking', 'action', 'result', 'subtask'] as const;
 /** One kind of feed step. */
 export type FlowStepType = (typeof STEP_TYPES)[number];
-/** A step as the flow state machine emits it (the runner adds id, sequence and timestamp). */
-export type FlowStep = { type: FlowStepType; content: string };
+/**
+ * A step as the flow state machine emits it (the runner adds id, sequence and timestamp). `error`
+ * marks a result that reports a failure (a failed task, run, summary, save or deploy).
+ */
+export type FlowStep = { type: FlowStepType; content: string; error?: boolean };
 
 /** The label the feed shows for each step type. */
 export const STEP_LABELS: Record<FlowStepType, string> = {

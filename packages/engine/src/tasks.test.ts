@@ -164,6 +164,16 @@ describe('parseTaskList', () => {
 });
 
 describe('fallbackTasks', () => {
+  it('checks the one-task keywords before the website rule (the spec order)', () => {
+    expect(fallbackTasks('Explain how to build a website')).toEqual([
+      'Explain clearly: Explain how to build a website',
+    ]);
+    expect(fallbackTasks('Write a story about building a website')).toHaveLength(1);
+    expect(fallbackTasks('How to make a website')).toEqual([
+      'Write step-by-step instructions: How to make a website',
+    ]);
+  });
+
   it('gives five website tasks, the last one deploying', () => {
     for (const goal of [
       'Create a website for my bakery',

@@ -150,17 +150,17 @@ const KEYWORD_FALLBACKS: [RegExp, (goal: string) => string][] = [
 ];
 
 /**
- * The default task list chosen by goal keywords when the model's reply holds no list: a website goal
- * (create, build, make, develop or design plus website) gives five tasks ending with a deploy; story,
- * explain / what is, joke, list and how to give one task each; anything else one 'Analyze and
- * respond' task. The website rule is checked first because it needs two keywords.
+ * The default task list chosen by goal keywords when the model's reply holds no list, in the
+ * spec's order: story, explain / what is, joke, list and how to give one task each ('Explain how
+ * to build a website' is one task); then a website goal (create, build, make, develop or design
+ * plus website) gives five tasks ending with a deploy; anything else one 'Analyze and respond' task.
  */
 export function fallbackTasks(goal: string): string[] {
   const text = goal.trim();
-  if (WEBSITE_GOAL_VERB.test(text) && WEBSITE_NOUN.test(text)) return [...WEBSITE_FALLBACK_TASKS];
   for (const [pattern, task] of KEYWORD_FALLBACKS) {
     if (pattern.test(text)) return [task(text)];
   }
+  if (WEBSITE_GOAL_VERB.test(text) && WEBSITE_NOUN.test(text)) return [...WEBSITE_FALLBACK_TASKS];
   return [`Analyze and respond: ${text}`];
 }
 

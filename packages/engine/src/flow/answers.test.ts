@@ -52,7 +52,11 @@ describe('task failures', () => {
       [{ type: 'start', goal: 'g', auto: true }],
       failing(['other', 'other']),
     );
-    expect(log.steps.at(-1)).toEqual({ type: 'result', content: FLOW_TEXT.summaryNoResults });
+    expect(log.steps.at(-1)).toEqual({
+      type: 'result',
+      content: FLOW_TEXT.summaryNoResults,
+      error: true,
+    });
     expect(log.state).toMatchObject({ status: 'complete', summary: null, summaryRequested: true });
     expect(
       log.effects.some((effect) => effect.type === 'callModel' && effect.purpose === 'summary'),
@@ -88,7 +92,11 @@ describe('summary', () => {
           ? { type: 'summaryFailed', message: 'x' }
           : happyResponder()(effect, state),
     );
-    expect(log.steps.at(-1)).toEqual({ type: 'result', content: FLOW_TEXT.summaryError });
+    expect(log.steps.at(-1)).toEqual({
+      type: 'result',
+      content: FLOW_TEXT.summaryError,
+      error: true,
+    });
     expect(log.state).toMatchObject({ status: 'complete', summary: null });
   });
 
@@ -98,7 +106,11 @@ describe('summary', () => {
       [{ type: 'start', goal: 'g', auto: true }],
       happyResponder({ summary: '' }),
     );
-    expect(log.steps.at(-1)).toEqual({ type: 'result', content: FLOW_TEXT.summaryError });
+    expect(log.steps.at(-1)).toEqual({
+      type: 'result',
+      content: FLOW_TEXT.summaryError,
+      error: true,
+    });
   });
 });
 
@@ -191,15 +203,13 @@ describe('websites', () => {
 });
 
 describe('Stop and Reset', () => {
-  it('Stop ends the run; later answers, timers and commands change nothing until start', () => {
+  it('Stop halts the run; later answers, timers and a second Stop change nothing', () => {
     const { state } = planned(true);
     const token = state.timer?.token ?? -1;
     const stopped = run([{ type: 'stop' }], state);
     expect(stopped.state).toMatchObject({ status: 'stopped', timer: null, pending: null });
     for (const event of [
       { type: 'timerFired', token },
-      { type: 'continue' },
-      { type: 'execute' },
       { type: 'stop' },
       { type: 'taskReply', reply: 'late' },
     ] satisfies FlowEvent[]) {

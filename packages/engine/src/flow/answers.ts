@@ -2,7 +2,7 @@ import { FLOW_TIMING } from '../constants';
 import { engineLabel } from '../providers';
 import { type FlowFailureKind, TASK_RETRIES, taskRetryDelay } from '../retry';
 import { planTasks } from '../tasks';
-import { addAnswerSteps, addStep, type Draft, schedule } from './draft';
+import { addAnswerSteps, addErrorStep, addStep, type Draft, scaled, schedule } from './draft';
 import { completeTask, deployWebsite, handleTaskAnswer, taskDescription } from './run';
 import { FLOW_TEXT } from './texts';
 import type { EventOf, FlowPending } from './types';
@@ -43,12 +43,20 @@ export function taskListFailed(draft: Draft, event: EventOf<'taskListFailed'>): 
     timeout: [FLOW_TEXT.taskListConnectionError, FLOW_TEXT.runFailed(engine)],
     connection: [FLOW_TEXT.runFailed(engine), FLOW_TEXT.runFailed(engine)],
     http: [FLOW_TEXT.modelReplyError(engine), FLOW_TEXT.modelResponseFailed(engine)],
-    other: [FLOW_TEXT.taskListError, FLOW_TEXT.taskListError],
+    other: [FLOW_TEXT.taskListError, FLOW_TEXT.taskListProcessError],
   };
   const [step, error] = texts[event.kind];
-  addStep(draft, 'result', step);
+  addErrorStep(draft, withEndpoint(step, event));
   state.error = error;
   state.status = 'stopped';
+}
+
+/** A connection failure's text, naming the model server it could not reach. */
+function withEndpoint(text: string, failure: { kind: FlowFailureKind; endpoint?: string }) {
+  const unreachable = failure.kind === 'timeout' || failure.kind === 'connection';
+  return unreachable && failure.endpoint
+    ? `${text}\n\n${FLOW_TEXT.modelUnreachable(failure.endpoint)}`
+    : text;
 }
 
 /** A task answered: show it, then save, deploy or complete. */
@@ -62,7 +70,7 @@ export function taskReply(
   if (event.reply.trim() === '') {
     // An empty answer is a failed task, not an empty result.
     const error = FLOW_TEXT.taskError(description);
-    addStep(draft, 'result', error);
+    addErrorStep(draft, error);
     completeTask(draft, pending.taskIndex, error, true);
     return;
   }
@@ -82,14 +90,15 @@ export function taskFailed(
   if (transient && state.taskRetries < TASK_RETRIES) {
     state.taskRetries += 1;
     const delay = taskRetryDelay(state.taskRetries);
-    addStep(draft, 'thinking', FLOW_TEXT.retryingTask(delay, state.taskRetries, TASK_RETRIES));
+    const notice = FLOW_TEXT.retryingTask(scaled(draft, delay), state.taskRetries, TASK_RETRIES);
+    addStep(draft, 'thinking', notice);
     schedule(draft, 'retryTask', delay);
     return;
   }
   const error = transient
-    ? FLOW_TEXT.taskConnectionError(description)
+    ? withEndpoint(FLOW_TEXT.taskConnectionError(description), event)
     : FLOW_TEXT.taskError(description);
-  addStep(draft, 'result', error);
+  addErrorStep(draft, error);
   completeTask(draft, pending.taskIndex, error, true);
 }
 
@@ -99,7 +108,7 @@ export function summaryReply(draft: Draft, event: EventOf<'summaryReply'>): void
   addAnswerSteps(draft, event);
   state.status = 'complete';
   if (event.reply.trim() === '') {
-    addStep(draft, 'result', FLOW_TEXT.summaryError);
+    addErrorStep(draft, FLOW_TEXT.summaryError);
     return;
   }
   const summary = state.deployUrl
@@ -111,7 +120,7 @@ export function summaryReply(draft: Draft, event: EventOf<'summaryReply'>): void
 
 /** The summary call failed: the spec's error step, and the run is complete. */
 export function summaryFailed(draft: Draft): void {
-  addStep(draft, 'result', FLOW_TEXT.summaryError);
+  addErrorStep(draft, FLOW_TEXT.summaryError);
   draft.state.status = 'complete';
 }
 
@@ -126,7 +135,7 @@ export function websiteAnswer(
     draft.state.websiteId = event.websiteId;
     addStep(draft, 'result', FLOW_TEXT.websiteSaved);
   } else {
-    addStep(draft, 'result', FLOW_TEXT.websiteSaveError);
+    addErrorStep(draft, FLOW_TEXT.websiteSaveError);
     result = `${result}\n\n${FLOW_TEXT.websiteSaveError}`;
   }
   if (pending.deploy) deployWebsite(draft, pending.taskIndex, result);
@@ -143,7 +152,11 @@ export function deployAnswer(
     event.type === 'deployed'
       ? FLOW_TEXT.websiteDeployed(event.deployUrl)
       : FLOW_TEXT.websiteDeployError(event.message);
-  if (event.type === 'deployed') draft.state.deployUrl = event.deployUrl;
-  addStep(draft, 'result', note);
+  if (event.type === 'deployed') {
+    draft.state.deployUrl = event.deployUrl;
+    addStep(draft, 'result', note);
+  } else {
+    addErrorStep(draft, note);
+  }
   completeTask(draft, pending.taskIndex, `${pending.result}\n\n${note}`, false);
 }

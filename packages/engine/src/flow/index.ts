@@ -1,5 +1,14 @@
 export { flowReducer } from './reducer';
-export { createFlowState, type FlowStateOptions, isFlowBusy } from './state';
+export {
+  canResume,
+  createFlowState,
+  type FlowStateOptions,
+  isFlowBusy,
+  type RetryTarget,
+  type RunOutcome,
+  retryTarget,
+  runOutcome,
+} from './state';
 export { FLOW_TEXT, FLOW_TOAST } from './texts';
 export type {
   FlowEffect,

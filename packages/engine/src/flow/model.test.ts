@@ -19,6 +19,7 @@ type Action =
   | { kind: 'reset' }
   | { kind: 'continue' }
   | { kind: 'execute' }
+  | { kind: 'retry' }
   | { kind: 'setAuto'; auto: boolean }
   | { kind: 'fireTimer'; pick: number }
   | { kind: 'answer'; variant: number; withCallId: boolean }
@@ -54,6 +55,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'continue' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'execute' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'retry' as const }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('setAuto' as const), auto: fc.boolean() }),
@@ -160,6 +162,7 @@ function toEvent(action: Action, h: Harness): { event: FlowEvent; late?: boolean
     case 'reset':
     case 'continue':
     case 'execute':
+    case 'retry':
       return { event: { type: action.kind } };
     case 'setAuto':
       return { event: { type: 'setAuto', auto: action.auto } };
@@ -212,14 +215,16 @@ function step(h: Harness, event: FlowEvent, late: boolean): void {
     expect(next).toEqual(prev);
   }
 
-  // Nothing happens after Stop until start (or reset); setAuto only flips the flag.
-  if (prev.status === 'stopped' && event.type !== 'start' && event.type !== 'reset') {
+  // After Stop only start, reset, Execute, Continue and Retry move the run; setAuto only flips
+  // the flag.
+  const commands = ['start', 'reset', 'continue', 'execute', 'retry'];
+  if (prev.status === 'stopped' && !commands.includes(event.type)) {
     expect(effects).toEqual([]);
     expect({ ...next, auto: prev.auto }).toEqual(prev);
   }
 
-  // Manual mode: nothing advances without Continue or Execute (a retry re-runs the same task).
-  if (!prev.auto && !next.auto && event.type !== 'continue' && event.type !== 'execute') {
+  // Manual mode: nothing advances without a command (a timed retry re-runs the same task).
+  if (!prev.auto && !next.auto && !commands.includes(event.type)) {
     for (const effect of effects) {
       if (effect.type === 'callModel' && effect.purpose === 'task') {
         expect(prev.timer?.action).toBe('retryTask');
@@ -228,7 +233,8 @@ function step(h: Harness, event: FlowEvent, late: boolean): void {
     }
   }
   if (next.currentTaskIndex > prev.currentTaskIndex && event.type !== 'start') {
-    expect(next.currentTaskIndex).toBe(prev.currentTaskIndex + 1);
+    // The index moves on to the first task not yet done, when a task finishes.
+    expect(next.tasks.slice(0, next.currentTaskIndex).every((task) => task.completed)).toBe(true);
     expect(prev.pending !== null && 'taskIndex' in prev.pending).toBe(true);
   }
 
@@ -238,6 +244,8 @@ function step(h: Harness, event: FlowEvent, late: boolean): void {
     h.outstanding = [];
     if (event.type !== 'stop') h.summaryCalls = 0;
   }
+  // A Retry makes the summary again with the retried task's new result.
+  if (accepted && event.type === 'retry') h.summaryCalls = 0;
   if (accepted && 'callId' in event) {
     h.outstanding = h.outstanding.filter((effect) => prev.pending?.callId !== effect.callId);
   }

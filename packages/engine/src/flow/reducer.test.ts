@@ -141,7 +141,7 @@ describe('start and planning', () => {
     ['timeout', FLOW_TEXT.taskListConnectionError, FLOW_TEXT.runFailed(LOCAL)],
     ['connection', FLOW_TEXT.runFailed(LOCAL), FLOW_TEXT.runFailed(LOCAL)],
     ['http', FLOW_TEXT.modelReplyError(LOCAL), FLOW_TEXT.modelResponseFailed(LOCAL)],
-    ['other', FLOW_TEXT.taskListError, FLOW_TEXT.taskListError],
+    ['other', FLOW_TEXT.taskListError, FLOW_TEXT.taskListProcessError],
   ] as const)('stops the run when the list call fails (%s)', (kind, step, error) => {
     const started = run([{ type: 'start', goal: 'g', auto: true }]);
     const analyzing = run(

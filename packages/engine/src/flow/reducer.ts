@@ -12,8 +12,8 @@ import {
   websiteAnswer,
 } from './answers';
 import { addStep, type Draft, draftOf, nextId, schedule, unchanged } from './draft';
-import { requestSummary, runCurrentTask } from './run';
-import { createFlowState, isFlowBusy } from './state';
+import { requestSummary, runCurrentTask, runTaskAgain } from './run';
+import { canResume, createFlowState, isFlowBusy, retryTarget } from './state';
 import { FLOW_TEXT } from './texts';
 import type { EventOf, FlowEvent, FlowPending, FlowState, FlowTransition } from './types';
 
@@ -32,14 +32,16 @@ import type { EventOf, FlowEvent, FlowPending, FlowState, FlowTransition } from 
  * AUTO, where the spec leaves it open (fixed by issue 3):
  * - A run started with AUTO on runs to the end: the first task 2 s after the list, each next task
  *   8 s after the previous one, 10 s after a failure (the failed task counts as done, with its
- *   error as result; connection failures are first retried after 5 s and 10 s).
+ *   error as result; connection failures are first retried after 5 s and 10 s). Every delay is
+ *   multiplied by the run's timeScale.
  * - A run started with AUTO off makes the list and waits. Execute runs only the current task and
  *   waits again; Continue adds 'Moving to the next task...', turns AUTO on and runs on to the end.
  * - Pause AUTO (setAuto false) lets the running task finish, cancels a scheduled next task and
  *   waits; AUTO on while waiting runs the current task at once.
- * - Stop ends the run; every later event except start and reset is ignored (setAuto only flips
- *   the flag). Reset clears everything and turns AUTO back on. Answers and timers that belong to
- *   a stopped, reset or superseded run are recognised by callId / token and ignored.
+ * - Stop halts the run. Execute and Continue take it up again where it stopped (issue 10); Retry
+ *   runs the last failed task again (or the one Stop interrupted, or the task list). Reset clears
+ *   everything and turns AUTO back on. Answers and timers that belong to a stopped, reset or
+ *   superseded run are recognised by callId / token and ignored.
  */
 export function flowReducer(state: FlowState, event: FlowEvent): FlowTransition {
   switch (event.type) {
@@ -48,13 +50,18 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowTransition 
     case 'stop':
       return stop(state);
     case 'reset':
-      return { state: createFlowState({ sequence: state.sequence }), effects: [] };
+      return {
+        state: createFlowState({ sequence: state.sequence, timeScale: state.timeScale }),
+        effects: [],
+      };
     case 'setAuto':
       return setAuto(state, event.auto);
     case 'continue':
       return resume(state, true);
     case 'execute':
       return resume(state, false);
+    case 'retry':
+      return retry(state);
     case 'timerFired':
       return timerFired(state, event.token);
     case 'taskListReply':
@@ -85,6 +92,7 @@ function start(state: FlowState, event: EventOf<'start'>): FlowTransition {
     auto: event.auto,
     provider: event.provider ?? DEFAULT_RUN_PROVIDER,
     sequence: state.sequence,
+    timeScale: event.timeScale ?? state.timeScale,
   });
   const draft: Draft = {
     state: { ...next, status: 'planning', goal, websiteId: event.websiteId ?? null },
@@ -113,16 +121,45 @@ function setAuto(state: FlowState, auto: boolean): FlowTransition {
   return draft;
 }
 
-/** Continue (AUTO back on, run to the end) or Execute (this task only); both only while waiting. */
+/**
+ * Continue (AUTO back on, run to the end) or Execute (this task only, then wait), while the run
+ * waits for them or after Stop: a stopped run goes on with the task Stop interrupted, or with its
+ * summary when every task is done.
+ */
 function resume(state: FlowState, continueRun: boolean): FlowTransition {
-  if (state.status !== 'waiting') return unchanged(state);
+  if (!canResume(state)) return unchanged(state);
   const draft = draftOf(state);
-  if (continueRun) {
-    addStep(draft, 'thinking', FLOW_TEXT.movingToNextTask);
-    draft.state.auto = true;
-  }
+  draft.state.error = null;
+  draft.state.auto = continueRun;
+  if (continueRun) addStep(draft, 'thinking', FLOW_TEXT.movingToNextTask);
   runCurrentTask(draft, true);
   return draft;
+}
+
+/** Retry: runs the last failed (or the interrupted) task again, or makes the task list again. */
+function retry(state: FlowState): FlowTransition {
+  const target = retryTarget(state);
+  if (target === null) return unchanged(state);
+  const draft = draftOf(state);
+  draft.state.error = null;
+  if (target.kind === 'task') runTaskAgain(draft, target.index);
+  else askForTaskList(draft);
+  return draft;
+}
+
+/** 'Analyzing the task using ...' and the task-list call. */
+function askForTaskList(draft: Draft): void {
+  const { state } = draft;
+  state.status = 'planning';
+  addStep(draft, 'action', FLOW_TEXT.analyzing(engineLabel(state.provider)));
+  const callId = nextId(draft);
+  state.pending = { kind: 'model', purpose: 'taskList', callId };
+  draft.effects.push({
+    type: 'callModel',
+    purpose: 'taskList',
+    prompt: taskListPrompt(state.goal),
+    callId,
+  });
 }
 
 function timerFired(state: FlowState, token: number): FlowTransition {
@@ -131,18 +168,9 @@ function timerFired(state: FlowState, token: number): FlowTransition {
   const draft = draftOf(state);
   draft.state.timer = null;
   switch (timer.action) {
-    case 'analyzeGoal': {
-      addStep(draft, 'action', FLOW_TEXT.analyzing(engineLabel(state.provider)));
-      const callId = nextId(draft);
-      draft.state.pending = { kind: 'model', purpose: 'taskList', callId };
-      draft.effects.push({
-        type: 'callModel',
-        purpose: 'taskList',
-        prompt: taskListPrompt(state.goal),
-        callId,
-      });
+    case 'analyzeGoal':
+      askForTaskList(draft);
       break;
-    }
     case 'runTask':
       runCurrentTask(draft, true);
       break;

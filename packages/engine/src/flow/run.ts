@@ -3,7 +3,7 @@ import { isHtmlDocument, websiteHtml } from '../html';
 import { summaryPrompt, type TaskOutcome, taskPrompt } from '../prompts';
 import { engineLabel } from '../providers';
 import { isDeployTask, isWebsiteTask } from '../tasks';
-import { addStep, type Draft, nextId, schedule } from './draft';
+import { addErrorStep, addStep, type Draft, nextId, schedule } from './draft';
 import { FLOW_TEXT } from './texts';
 
 const WEBSITE_NAME_CHARS = 60;
@@ -45,6 +45,19 @@ export function runCurrentTask(draft: Draft, announce: boolean): void {
     callId,
     taskIndex: index,
   });
+}
+
+/** Runs task `index` again (Retry): it starts over as not done, and the summary is made anew. */
+export function runTaskAgain(draft: Draft, index: number): void {
+  const { state } = draft;
+  const task = state.tasks[index];
+  if (!task) return;
+  Object.assign(task, { completed: false, failed: false, result: '' });
+  state.currentTaskIndex = index;
+  state.taskRetries = 0;
+  state.summary = null;
+  state.summaryRequested = false;
+  runCurrentTask(draft, true);
 }
 
 /**
@@ -108,7 +121,9 @@ export function completeTask(draft: Draft, index: number, result: string, failed
   if (!failed) addStep(draft, 'thinking', FLOW_TEXT.taskCompleted);
   state.pending = null;
   state.taskRetries = 0;
-  state.currentTaskIndex = Math.min(index + 1, state.tasks.length);
+  // The first task not yet done: the next one, or after a Retry the one the run had reached.
+  const open = state.tasks.findIndex((candidate) => !candidate.completed);
+  state.currentTaskIndex = open === -1 ? state.tasks.length : open;
   afterTask(draft, failed);
 }
 
@@ -139,7 +154,7 @@ export function requestSummary(draft: Draft): void {
   const outcomes = completedOutcomes(draft);
   state.summaryRequested = true;
   if (outcomes.length === 0) {
-    addStep(draft, 'result', FLOW_TEXT.summaryNoResults);
+    addErrorStep(draft, FLOW_TEXT.summaryNoResults);
     state.status = 'complete';
     return;
   }

@@ -19,7 +19,13 @@ export const FLOW_TEXT = {
   awaitingConfirmation:
     'The task list is ready. Review it, then click Continue to run the tasks, or Execute to run only the current one.',
   retryingTask: (delayMs: number, retry: number, retries: number) =>
-    `The AI service did not respond. Retrying in ${Math.round(delayMs / 1000)} seconds (retry ${retry} of ${retries})...`,
+    `The AI service did not respond. Retrying in ${seconds(delayMs)} (retry ${retry} of ${retries})...`,
+  /** A model call attempt failed and is tried again after `delayMs`. */
+  retryingCall: (reason: string, delayMs: number, attempt: number, attempts: number) =>
+    `${reason.replace(/\.?$/, '.')} Retrying in ${seconds(delayMs)} (attempt ${attempt} of ${attempts})...`,
+  /** Added to a connection failure's step: which model server was tried and how to get one. */
+  modelUnreachable: (endpoint: string) =>
+    `Flows could not reach the model server at ${endpoint}. Start LM Studio (with its server on port 1234) or Ollama, set MODEL_ENDPOINT to your model server, or run \`pnpm demo\` to try Flows with the scripted demo model.`,
   summarising: 'All tasks are done. Combining the results into a final summary...',
   websiteSaved: 'Website files saved.',
   websiteDeployed: (url: string) => `Website deployed successfully: ${url}`,
@@ -57,6 +63,12 @@ export const FLOW_TEXT = {
   httpError: (status: number, body: string, statusText: string) =>
     `${status}: ${body || statusText}`,
 } as const;
+
+/** A delay as a retry notice states it: '5 seconds', '1 second', '0.25 seconds'. */
+function seconds(ms: number): string {
+  const value = Number((ms / 1000).toFixed(ms < 1000 ? 2 : 1));
+  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
+}
 
 /** Toast titles and texts of the flow (core spec section 8). */
 export const FLOW_TOAST = {

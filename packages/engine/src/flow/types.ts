@@ -67,6 +67,8 @@ export type FlowState = {
   timer: FlowTimer | null;
   /** Retries used by the current task. */
   taskRetries: number;
+  /** Multiplier of every wait (FLOW_TIME_SCALE); scheduled delays and retry notices use it. */
+  timeScale: number;
   /** Source of call ids and timer tokens; only grows, also across Reset. */
   sequence: number;
 };
@@ -74,7 +76,13 @@ export type FlowState = {
 /** What a model call answered, as extractFlowResult reads it. */
 type ModelAnswer = { reply: string; thinking?: string; actions?: string[]; callId?: number };
 /** How a model call failed; `kind` from classifyFlowError. */
-type ModelFailure = { kind: FlowFailureKind; message: string; callId?: number };
+type ModelFailure = {
+  kind: FlowFailureKind;
+  message: string;
+  callId?: number;
+  /** The model endpoint the call tried, named in the step when it could not be reached. */
+  endpoint?: string;
+};
 
 /**
  * Everything that can happen to a run. Answers to effects carry the effect's callId back; an
@@ -88,6 +96,8 @@ export type FlowEvent =
       provider?: AiProvider;
       /** A website id recovered from browser storage, for a deploy task without a new website. */
       websiteId?: string | null;
+      /** Multiplier of the run's waits; 1 (the spec's delays) when unset. */
+      timeScale?: number;
     }
   | ({ type: 'taskListReply' } & ModelAnswer)
   | ({ type: 'taskListFailed' } & ModelFailure)
@@ -103,6 +113,7 @@ export type FlowEvent =
   | { type: 'reset' }
   | { type: 'continue' }
   | { type: 'execute' }
+  | { type: 'retry' }
   | { type: 'setAuto'; auto: boolean }
   | { type: 'timerFired'; token: number };
 
