@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -70,6 +71,8 @@ export const agentSteps = pgTable(
     seq: integer().notNull(),
     type: text().$type<AgentStepType>().notNull(),
     content: text().notNull(),
+    /** The step reports a failure (a failed task, run, summary, save or deploy). */
+    error: boolean().notNull().default(false),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,8 @@ export type Fault = 'http500' | 'http429' | 'reset' | 'timeout' | 'stall' | 'mal
 export type Rule = {
   match: RegExp;
   reply?: string | ((prompt: string) => string);
+  /** Streamed first as `reasoning_content` deltas, as reasoning models served by LM Studio do. */
+  reasoning?: string;
   fault?: Fault;
   times?: number;
 };

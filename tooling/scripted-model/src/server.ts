@@ -49,13 +49,18 @@ function lastUserPrompt(body: ChatBody): string {
   return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
 }
 
-function completion(model: string, content: string) {
+function completion(model: string, content: string, reasoning?: string) {
+  const message = {
+    role: 'assistant',
+    content,
+    ...(reasoning && { reasoning_content: reasoning }),
+  };
   return {
     id: `chatcmpl-${Date.now()}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    choices: [{ index: 0, message, finish_reason: 'stop' }],
     usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   };
 }
@@ -109,16 +114,23 @@ function answerFault(fault: Fault, response: ServerResponse, open: Set<ServerRes
   }
 }
 
+const words = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+
 async function streamReply(
   response: ServerResponse,
   model: string,
   content: string,
   delayMs: number,
+  reasoning = '',
 ) {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
   send(chunk(model, { role: 'assistant', content: '' }));
-  for (const piece of content.match(/\S+\s*|\s+/g) ?? []) {
+  for (const piece of words(reasoning)) {
+    send(chunk(model, { reasoning_content: piece }));
+    if (delayMs > 0) await sleep(delayMs);
+  }
+  for (const piece of words(content)) {
     send(chunk(model, { content: piece }));
     if (delayMs > 0) await sleep(delayMs);
   }
@@ -173,11 +185,11 @@ export async function startScriptedModel(
     }
     const reply = typeof rule?.reply === 'function' ? rule.reply(prompt) : (rule?.reply ?? '');
     if (body.stream) {
-      await streamReply(response, model, reply, delayMs);
+      await streamReply(response, model, reply, delayMs, rule?.reasoning);
       return;
     }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(completion(model, reply)));
+    response.end(JSON.stringify(completion(model, reply, rule?.reasoning)));
   });
 
   await new Promise<void>((resolve) =>

@@ -77,10 +77,10 @@ export const flowRoutes = new Hono<AppEnv>()
     rest((caller, c) => caller.flow.state({ taskId: pathParam(c, 'taskId') })),
   )
   .post(
-    '/flows/:taskId/:command{stop|continue|execute|reset}',
+    '/flows/:taskId/:command{stop|continue|execute|reset|retry}',
     rest((caller, c) => {
       const taskId = pathParam(c, 'taskId');
-      const name = pathParam(c, 'command') as 'stop' | 'continue' | 'execute' | 'reset';
+      const name = pathParam(c, 'command') as 'stop' | 'continue' | 'execute' | 'reset' | 'retry';
       return caller.flow[name]({ taskId });
     }),
   )

@@ -9,6 +9,7 @@ import type { ReceivedRequest, Rule, ScriptedModel } from '@flows/scripted-model
 export type ModelRuleJson = {
   match: { source: string; flags: string };
   reply?: string;
+  reasoning?: string;
   fault?: Rule['fault'];
   times?: number;
 };

@@ -5,6 +5,8 @@ import type { ModelRequestsJson, ModelRuleJson } from './model-control';
 export type ModelRule = {
   match: RegExp;
   reply?: string;
+  /** A reasoning model's thinking, streamed (as `reasoning_content`) before the reply. */
+  reasoning?: string;
   fault?: ModelRuleJson['fault'];
   /** How many prompts the rule answers; forever when unset. */
   times?: number;

@@ -8,6 +8,7 @@ import {
   isActiveStatus,
   isRunActive,
   isRunBusy,
+  isRunResumable,
   unwrapFeedEvent,
 } from '../components/flow/feed';
 import {
@@ -25,7 +26,7 @@ import { trpc } from '../lib/trpc';
 export type FeedConnection = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
 /** A command that changes a running flow. */
-export type FlowCommand = 'stop' | 'continue' | 'execute' | 'setAuto' | 'reset';
+export type FlowCommand = 'stop' | 'continue' | 'execute' | 'retry' | 'setAuto' | 'reset';
 
 /** What a start sends besides the goal. */
 export type StartOptions = {
@@ -44,6 +45,11 @@ function errorCode(error: unknown): string | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const data: unknown = error.data;
   return data && typeof data === 'object' && 'code' in data ? String(data.code) : undefined;
+}
+
+/** The message of an error the server answered with; undefined when it never answered. */
+function serverMessage(error: unknown): string | undefined {
+  return errorCode(error) === undefined ? undefined : (error as Error).message;
 }
 
 /**
@@ -159,9 +165,14 @@ export function useFlowRun() {
         follow(started.taskId);
         void utils.task.list.invalidate();
         return true;
-      } catch {
+      } catch (error) {
         dispatch({ type: 'startFailed' });
-        showToast({ destructive: true, ...FLOW_TOAST.startFailed });
+        // The server's reason (a goal too long, say); the spec's text when it never answered.
+        showToast({
+          destructive: true,
+          title: FLOW_TOAST.startFailed.title,
+          message: serverMessage(error) ?? FLOW_TOAST.startFailed.message,
+        });
         return false;
       }
     },
@@ -207,6 +218,12 @@ export function useFlowRun() {
     [runCommand, utils],
   );
 
+  /** Runs the last failed (or the interrupted) task again, or makes the task list again. */
+  const retry = useCallback(
+    () => runCommand('retry', (id) => utils.client.flow.retry.mutate({ taskId: id })),
+    [runCommand, utils],
+  );
+
   const setAuto = useCallback(
     (auto: boolean) =>
       runCommand('setAuto', (id) => utils.client.flow.setAuto.mutate({ taskId: id, auto })),
@@ -223,17 +240,21 @@ export function useFlowRun() {
 
   return {
     ...feed,
-    streamingText: feed.streaming?.text ?? null,
+    streamingText: feed.streaming?.text || null,
+    streamingReasoning: feed.streaming?.reasoning || null,
     connection,
     pendingCommand,
     /** The run has work ahead (or a start is on its way). */
     active: feed.starting || isRunActive(run),
     /** The run is processing (Processing badge; the compact input does not send). */
     busy: feed.starting || isRunBusy(run),
+    /** Execute and Continue apply (the run waits, or was stopped with work left). */
+    resumable: isRunResumable(run),
     start,
     stop,
     continueRun,
     execute,
+    retry,
     setAuto,
     reset,
     /** Follows a past run (from the history): its stored steps fill the log. */

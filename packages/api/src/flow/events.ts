@@ -16,7 +16,7 @@ import {
 export type FlowFeedEvent =
   | { type: 'step'; step: StepView }
   | { type: 'state'; state: FlowRunView }
-  | { type: 'text'; callId: number; delta: string };
+  | { type: 'text'; callId: number; delta: string; reasoning?: true };
 
 /**
  * A run's feed for one client: every step after `lastSeq` (the backlog, then live ones), the
@@ -48,7 +48,10 @@ export async function* flowEvents(
   for await (const message of live) {
     if (message.kind === 'step') yield* newSteps();
     else if (message.kind === 'state') yield* state();
-    else yield { type: 'text', callId: message.callId, delta: message.delta };
+    else {
+      const { callId, delta, reasoning } = message;
+      yield { type: 'text', callId, delta, ...(reasoning && { reasoning }) };
+    }
   }
 }
 

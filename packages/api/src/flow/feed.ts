@@ -6,7 +6,7 @@ import postgres from 'postgres';
 export type FeedMessage =
   | { kind: 'step'; taskId: string; seq: number }
   | { kind: 'state'; taskId: string }
-  | { kind: 'text'; taskId: string; callId: number; delta: string };
+  | { kind: 'text'; taskId: string; callId: number; delta: string; reasoning?: true };
 
 /** Fans run announcements out to every server process through PostgreSQL LISTEN/NOTIFY. */
 export type FlowFeed = {

@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
 import {
   type AiProvider,
   classifyFlowError,
+  createReasoningSplitter,
   FLOW_CALL_ATTEMPTS,
   type FlowFailureKind,
   flowCallDelay,
@@ -19,8 +21,14 @@ export type ModelSettings = {
 };
 
 export type ModelCallOptions = {
-  /** Receives the text as it streams in. */
-  onText?: (delta: string) => void;
+  /** Receives the text as it streams in; `reasoning` marks a reasoning model's thinking. */
+  onText?: (delta: string, reasoning: boolean) => void;
+  /** Told before a failed attempt is tried again, with the delay it waits. */
+  onRetry?: (retry: {
+    error: ModelCallError;
+    delayMs: number;
+    attempt: number;
+  }) => void | Promise<void>;
   /** Multiplier for the retry backoff; 0 retries at once. */
   timeScale: number;
   /** Per-attempt timeout. */
@@ -36,6 +44,7 @@ export class ModelCallError extends Error {
     message: string,
     readonly kind: FlowFailureKind,
     readonly status?: number,
+    readonly statusText?: string,
   ) {
     super(message);
     this.name = 'ModelCallError';
@@ -57,6 +66,7 @@ function toModelCallError(error: unknown): ModelCallError {
       `Server returned ${error.status}: ${statusText}`,
       'http',
       error.status,
+      STATUS_CODES[error.status] ?? statusText,
     );
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -67,6 +77,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The longest reply kept; a model that goes on past it is cut off as failed. */
 export const MAX_REPLY_CHARS = 1_000_000;
+
+/** A model's answer, and the reasoning a reasoning model gave before it. */
+export type ModelReply = { reply: string; reasoning: string };
+
+/** A streamed delta as OpenAI-compatible servers send it, reasoning fields included. */
+type Delta = {
+  content?: string | null;
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+};
+
+// PostgreSQL cannot store NUL characters; they carry no meaning in a reply.
+const clean = (text: string | null | undefined) => (text ?? '').replaceAll('\u0000', '');
 
 /**
  * An abort signal for one attempt: it fires when the call is stopped, or when nothing has
@@ -94,14 +117,15 @@ function attemptSignal(idleMs: number, stop: AbortSignal | undefined) {
 
 /**
  * Asks the model for a completion of `prompt` over the OpenAI-compatible protocol, streaming the
- * text to `onText`. Up to FLOW_CALL_ATTEMPTS attempts with the engine's backoff; an empty reply
- * counts as a failure.
+ * text to `onText`. A reasoning model's thinking (`reasoning_content` or `reasoning` deltas, or a
+ * leading `<think>` block) is kept apart from the reply. Up to FLOW_CALL_ATTEMPTS attempts with
+ * the engine's backoff; an empty reply counts as a failure.
  */
 export async function callModel(
   settings: ModelSettings,
   prompt: string,
   options: ModelCallOptions,
-): Promise<string> {
+): Promise<ModelReply> {
   const client = new OpenAI({
     baseURL: normalizeEndpoint(settings.endpoint),
     apiKey: settings.apiKey || 'not-needed',
@@ -120,28 +144,39 @@ export async function callModel(
         },
         { signal: watch.signal },
       );
-      let text = '';
-      for await (const part of stream) {
-        watch.alive();
-        // PostgreSQL cannot store NUL characters; they carry no meaning in a reply.
-        const delta = (part.choices[0]?.delta?.content ?? '').replaceAll('\u0000', '');
-        if (!delta) continue;
-        text += delta;
-        if (text.length > MAX_REPLY_CHARS) {
+      const splitter = createReasoningSplitter();
+      const answer = { reply: '', reasoning: '' };
+      const take = (reasoning: string, content: string) => {
+        answer.reasoning += reasoning;
+        answer.reply += content;
+        if (answer.reply.length + answer.reasoning.length > MAX_REPLY_CHARS) {
           throw new ModelCallError('The model reply is longer than 1000000 characters', 'other');
         }
-        options.onText?.(delta);
+        if (reasoning) options.onText?.(reasoning, true);
+        if (content) options.onText?.(content, false);
+      };
+      for await (const part of stream) {
+        watch.alive();
+        const delta = (part.choices[0]?.delta ?? {}) as Delta;
+        const parts = splitter.push(clean(delta.content));
+        take(clean(delta.reasoning_content ?? delta.reasoning) + parts.reasoning, parts.content);
       }
+      const rest = splitter.end();
+      take(rest.reasoning, rest.content);
       // An aborted stream can end quietly; what it gave so far is not a whole reply.
       if (watch.signal.aborted) throw watch.signal.reason;
-      if (!text.trim()) throw new ModelCallError('The model returned an empty reply', 'other');
-      return text;
+      if (!answer.reply.trim()) {
+        throw new ModelCallError('The model returned an empty reply', 'other');
+      }
+      return answer;
     } catch (error) {
       const reason = watch.signal.aborted ? watch.signal.reason : undefined;
       lastError = toModelCallError(reason instanceof ModelCallError ? reason : error);
       if (options.signal?.aborted) break;
       if (attempt < FLOW_CALL_ATTEMPTS) {
-        await sleep(flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale);
+        const delayMs = flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale;
+        await options.onRetry?.({ error: lastError, delayMs, attempt: attempt + 1 });
+        await sleep(delayMs);
       }
     } finally {
       watch.done();

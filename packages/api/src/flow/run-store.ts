@@ -66,10 +66,45 @@ export function applyEvent(run: StoredRun, event: FlowEvent, rest = run.pendingE
   return applied;
 }
 
-/** Appends a feed step with the run's next sequence number. */
-export async function insertStep(tx: Transaction, run: StoredRun, step: FlowStep) {
-  const seq = run.nextSeq;
-  await tx.insert(agentSteps).values({ taskId: run.taskId, seq, ...step });
-  run.nextSeq = seq + 1;
-  await notifyFeed(tx, { kind: 'step', taskId: run.taskId, seq });
+/** Appends feed steps with the run's next sequence numbers, in one statement. */
+export async function insertSteps(tx: Transaction, run: StoredRun, steps: FlowStep[]) {
+  if (steps.length === 0) return;
+  const first = run.nextSeq;
+  await tx
+    .insert(agentSteps)
+    .values(steps.map((step, index) => ({ taskId: run.taskId, seq: first + index, ...step })));
+  run.nextSeq = first + steps.length;
+  await notifyFeed(tx, { kind: 'step', taskId: run.taskId, seq: run.nextSeq - 1 });
+}
+
+/**
+ * Writes the steps at the head of the run's effect queue and returns the effect behind them.
+ * Called in the transaction that applied an event, so a state is never stored (or read) ahead of
+ * the steps that led to it.
+ */
+export async function writeHeadSteps(
+  tx: Transaction,
+  run: StoredRun,
+): Promise<Exclude<FlowEffect, { type: 'addStep' }> | undefined> {
+  const steps: FlowStep[] = [];
+  let head = run.pendingEffects[0];
+  while (head?.type === 'addStep') {
+    steps.push(head.step);
+    run.pendingEffects = run.pendingEffects.slice(1);
+    head = run.pendingEffects[0];
+  }
+  await insertSteps(tx, run, steps);
+  return head;
+}
+
+/** Applies an event and writes the steps it adds; false when the event did not apply. */
+export async function recordEvent(
+  tx: Transaction,
+  run: StoredRun,
+  event: FlowEvent,
+  rest = run.pendingEffects,
+): Promise<boolean> {
+  const applied = applyEvent(run, event, rest);
+  await writeHeadSteps(tx, run);
+  return applied;
 }

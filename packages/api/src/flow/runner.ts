@@ -1,20 +1,36 @@
 import { type Database, flowRuns, websites } from '@flows/db';
-import { type FlowEffect, type FlowEvent, hostingSiteName } from '@flows/engine';
+import {
+  FLOW_CALL_ATTEMPTS,
+  FLOW_TEXT,
+  type FlowEffect,
+  type FlowEvent,
+  type FlowStep,
+  hostingSiteName,
+} from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { createSite, deployWebsite, type HostingConfig, type HostingEnv } from '../hosting/sites';
 import { decryptSecret } from '../integrations/secrets';
-import { MAX_TEXT_PIECE } from './feed';
+import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
 import { callModel, ModelCallError } from './model-client';
-import { applyEvent, insertStep, lockRun, notifyFeed, type StoredRun, saveRun } from './run-store';
+import {
+  applyEvent,
+  insertSteps,
+  lockRun,
+  notifyFeed,
+  recordEvent,
+  type StoredRun,
+  saveRun,
+  writeHeadSteps,
+} from './run-store';
 
 /** What the runner needs from its surroundings. */
 export type FlowRunnerDeps = {
   db: Database;
   locks: RunLocks;
-  /** Multiplier for the flow's waits; 0 runs without waiting. */
+  /** Multiplier for the flow's waits (model-call backoff, deploy checks); 0 runs without waiting. */
   timeScale: number;
-  /** Durable timer: fire `timerFired(token)` on the run after `afterMs` (a pg-boss job). */
+  /** Fires `timerFired(token)` on the run after `afterMs`, on time and durably. */
   scheduleTimer: (taskId: string, token: number, afterMs: number) => Promise<void>;
   /** Where the built-in host serves sites, e.g. http://localhost:3000 */
   siteBaseUrl: string;
@@ -35,10 +51,7 @@ export type FlowRunnerDeps = {
 type ExternalEffect = Extract<FlowEffect, { type: 'callModel' | 'saveWebsite' | 'deploy' }>;
 
 /** What one pass over the head of a run's effect queue found. */
-type Head =
-  | { kind: 'idle' }
-  | { kind: 'done' }
-  | { kind: 'external'; run: StoredRun; effect: ExternalEffect };
+type Head = { kind: 'idle' } | { kind: 'external'; run: StoredRun; effect: ExternalEffect };
 
 /**
  * Advances durable flow runs by carrying out the effects the engine's state machine asks for.
@@ -54,38 +67,40 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     baseUrl: deps.siteBaseUrl,
   };
 
-  /** Carries out the head effect if it is local work; returns the external one otherwise. */
+  /**
+   * Carries out the local effects at the head of the run's queue (steps, timers) in one
+   * transaction; returns the external effect behind them, if any.
+   */
   async function takeHead(taskId: string): Promise<Head> {
     const timers: { token: number; afterMs: number }[] = [];
     const head = await db.transaction(async (tx): Promise<Head> => {
       const run = await lockRun(tx, taskId);
-      const [effect, ...rest] = run?.pendingEffects ?? [];
-      if (!run || !effect) return { kind: 'idle' };
-      switch (effect.type) {
-        case 'addStep':
-          run.pendingEffects = rest;
-          await insertStep(tx, run, effect.step);
-          break;
-        case 'schedule': {
-          const afterMs = effect.afterMs * deps.timeScale;
-          if (afterMs > 0) {
+      if (!run) return { kind: 'idle' };
+      if (run.pendingEffects.length === 0) return { kind: 'idle' };
+      let external: ExternalEffect | undefined;
+      for (
+        let effect = await writeHeadSteps(tx, run);
+        effect;
+        effect = await writeHeadSteps(tx, run)
+      ) {
+        const rest = run.pendingEffects.slice(1);
+        if (effect.type === 'schedule') {
+          if (effect.afterMs > 0) {
             run.pendingEffects = rest;
-            timers.push({ token: effect.event.token, afterMs });
+            timers.push({ token: effect.event.token, afterMs: effect.afterMs });
           } else {
             applyEvent(run, effect.event, rest);
             await notifyFeed(tx, { kind: 'state', taskId });
           }
+        } else if (run.state.pending?.callId !== effect.callId) {
+          run.pendingEffects = rest; // overtaken by Stop or Reset
+        } else {
+          external = effect;
           break;
         }
-        default:
-          if (run.state.pending?.callId !== effect.callId) {
-            run.pendingEffects = rest; // overtaken by Stop or Reset
-            break;
-          }
-          return { kind: 'external', run, effect };
       }
       await saveRun(tx, run);
-      return { kind: 'done' };
+      return external ? { kind: 'external', run, effect: external } : { kind: 'idle' };
     });
     for (const timer of timers) await deps.scheduleTimer(taskId, timer.token, timer.afterMs);
     return head;
@@ -97,9 +112,19 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       const run = await lockRun(tx, taskId);
       const [effect, ...rest] = run?.pendingEffects ?? [];
       if (!run || !effect || !('callId' in effect) || effect.callId !== callId) return;
-      applyEvent(run, event, rest);
+      await recordEvent(tx, run, event, rest);
       await saveRun(tx, run);
       await notifyFeed(tx, { kind: 'state', taskId });
+    });
+  }
+
+  /** Adds a step while the run's call `callId` is under way (a retry notice, say). */
+  async function noteDuringCall(taskId: string, callId: number, step: FlowStep) {
+    await db.transaction(async (tx) => {
+      const run = await lockRun(tx, taskId);
+      if (run?.state.pending?.callId !== callId) return;
+      await insertSteps(tx, run, [step]);
+      await saveRun(tx, run);
     });
   }
 
@@ -108,38 +133,54 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     effect: Extract<ExternalEffect, { type: 'callModel' }>,
   ) {
     const { callId } = effect;
+    const { taskId } = run;
+    const { apiKeySealed, ...settings } = run.settings;
     let announcing = Promise.resolve();
     try {
-      const { apiKeySealed, ...settings } = run.settings;
       const apiKey = apiKeySealed ? decryptSecret(apiKeySealed, deps.secretKey) : deps.modelApiKey;
-      const reply = await callModel({ ...settings, apiKey }, effect.prompt, {
+      const answer = await callModel({ ...settings, apiKey }, effect.prompt, {
         timeScale: deps.timeScale,
         timeoutMs: deps.modelTimeoutMs,
         signal: deps.signal,
-        onText: (delta) => {
+        onText: (delta, reasoning) => {
           for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
-            const piece = delta.slice(at, at + MAX_TEXT_PIECE);
+            const piece = {
+              kind: 'text',
+              taskId,
+              callId,
+              delta: delta.slice(at, at + MAX_TEXT_PIECE),
+            };
+            const message = reasoning ? { ...piece, reasoning } : piece;
             // One after another, so pieces arrive in order; a lost piece only costs the preview.
             announcing = announcing
-              .then(() =>
-                notifyFeed(db, { kind: 'text', taskId: run.taskId, callId, delta: piece }),
-              )
+              .then(() => notifyFeed(db, message as FeedMessage))
               .catch(() => {});
           }
         },
+        onRetry: ({ error, delayMs, attempt }) => {
+          const reason =
+            error.status === undefined
+              ? `The AI service did not answer (${error.message})`
+              : FLOW_TEXT.serverResponded(error.status, error.statusText ?? 'Error');
+          const content = FLOW_TEXT.retryingCall(reason, delayMs, attempt, FLOW_CALL_ATTEMPTS);
+          return noteDuringCall(taskId, callId, { type: 'thinking', content });
+        },
       });
-      if (effect.purpose === 'taskList') return { type: 'taskListReply', reply, callId } as const;
-      if (effect.purpose === 'task') return { type: 'taskReply', reply, callId } as const;
-      return { type: 'summaryReply', reply, callId } as const;
+      const reply = { reply: answer.reply, thinking: answer.reasoning.trim(), callId };
+      if (effect.purpose === 'taskList') return { type: 'taskListReply', ...reply } as const;
+      if (effect.purpose === 'task') return { type: 'taskReply', ...reply } as const;
+      return { type: 'summaryReply', ...reply } as const;
     } catch (error) {
       const failure =
         error instanceof ModelCallError
           ? error
           : new ModelCallError(error instanceof Error ? error.message : String(error), 'other');
       const { kind, message } = failure;
+      const { endpoint } = settings;
       if (effect.purpose === 'taskList')
-        return { type: 'taskListFailed', kind, message, callId } as const;
-      if (effect.purpose === 'task') return { type: 'taskFailed', kind, message, callId } as const;
+        return { type: 'taskListFailed', kind, message, endpoint, callId } as const;
+      if (effect.purpose === 'task')
+        return { type: 'taskFailed', kind, message, endpoint, callId } as const;
       return { type: 'summaryFailed', message, callId } as const;
     }
   }
@@ -198,11 +239,9 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     for (;;) {
       const head = await takeHead(taskId);
       if (head.kind === 'idle') return;
-      if (head.kind === 'external') {
-        const answer = await carryOut(head.run, head.effect);
-        if (deps.signal.aborted) return; // the effect stays queued for the next process
-        await settle(taskId, head.effect.callId, answer);
-      }
+      const answer = await carryOut(head.run, head.effect);
+      if (deps.signal.aborted) return; // the effect stays queued for the next process
+      await settle(taskId, head.effect.callId, answer);
     }
   }
 
@@ -229,7 +268,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function fireTimer(taskId: string, token: number): Promise<void> {
     await db.transaction(async (tx) => {
       const run = await lockRun(tx, taskId);
-      if (!run || !applyEvent(run, { type: 'timerFired', token })) return;
+      if (!run || !(await recordEvent(tx, run, { type: 'timerFired', token }))) return;
       await saveRun(tx, run);
       await notifyFeed(tx, { kind: 'state', taskId });
     });

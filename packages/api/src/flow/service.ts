@@ -14,13 +14,15 @@ import { encryptSecret } from '../integrations/secrets';
 import { normalizeEndpoint } from './model-client';
 import {
   applyEvent,
-  insertStep,
+  insertSteps,
   lockRun,
   notifyFeed,
+  recordEvent,
   type StoredRun,
   saveRun,
   type Transaction,
   toStoredRun,
+  writeHeadSteps,
 } from './run-store';
 
 /** Who is asking: a signed-in user's id, or null for a visitor. */
@@ -56,7 +58,7 @@ export function allowedEndpoint(endpoint: string | undefined, allowed: string[])
 export async function startFlow(
   db: Database,
   input: TStartFlowInput,
-  options: { userId: Viewer; endpoint: string; secretKey: Buffer },
+  options: { userId: Viewer; endpoint: string; secretKey: Buffer; timeScale: number },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [task] = await tx
@@ -84,14 +86,16 @@ export async function startFlow(
       auto: input.auto,
       provider: input.provider,
       websiteId: input.websiteId ?? null,
+      timeScale: options.timeScale,
     });
+    await writeHeadSteps(tx, run);
     await tx.insert(flowRuns).values({
       taskId,
       userId: options.userId,
       state: run.state as unknown as Record<string, unknown>,
       pendingEffects: run.pendingEffects,
       settings: run.settings,
-      nextSeq: 1,
+      nextSeq: run.nextSeq,
     });
     return taskId;
   });
@@ -144,7 +148,7 @@ export async function commandFlow(
   return db.transaction(async (tx) => {
     const run = await lockRun(tx, taskId);
     if (!run) throw noRun();
-    if (!applyEvent(run, event)) {
+    if (!(await recordEvent(tx, run, event))) {
       throw new TRPCError({
         code: 'CONFLICT',
         message: `'${event.type}' does not apply to a run that is ${run.state.status}`,
@@ -162,6 +166,8 @@ export type StepView = {
   seq: number;
   type: FlowStep['type'];
   content: string;
+  /** The step reports a failure. */
+  error: boolean;
   timestamp: Date;
 };
 
@@ -177,6 +183,7 @@ export async function listSteps(
       seq: agentSteps.seq,
       type: agentSteps.type,
       content: agentSteps.content,
+      error: agentSteps.error,
       timestamp: agentSteps.timestamp,
     })
     .from(agentSteps)
@@ -190,7 +197,7 @@ export async function addStep(db: Database, taskId: string, step: FlowStep): Pro
     const run = await lockRun(tx, taskId);
     if (run) {
       const seq = run.nextSeq;
-      await insertStep(tx, run, step);
+      await insertSteps(tx, run, [step]);
       await saveRun(tx, run);
       const [stored] = await listSteps(tx, taskId, seq - 1);
       return stored!;

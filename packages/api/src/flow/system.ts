@@ -7,6 +7,8 @@ import { createFlowRunner, type FlowRunner } from './runner';
 
 const QUEUE = 'flow-run';
 const RECOVERY_INTERVAL_MS = 15_000;
+/** A timer's queued job fires this long after the in-process timer, only if that one was lost. */
+const BACKSTOP_GRACE_MS = 5_000;
 
 type FlowJob = { taskId: string; token?: number };
 
@@ -48,6 +50,16 @@ export async function createFlowSystem(
   // Aborted on close: model calls in flight stop, and their runs resume in the next process.
   const stopping = new AbortController();
   const locks = createRunLocks(database);
+  const advancing = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work
+      .catch((error: unknown) => console.error('flow run:', error))
+      .finally(() => advancing.delete(tracked));
+    advancing.add(tracked);
+  };
+  // A run's waits fire in this process at their exact time; the queued job is only the durable
+  // backstop for a process that dies before (the state machine ignores a token fired twice).
+  const timers = new Set<NodeJS.Timeout>();
   const runner = createFlowRunner({
     db: database.db,
     locks,
@@ -60,8 +72,14 @@ export async function createFlowSystem(
     secretKey: options.secretKey,
     signal: stopping.signal,
     scheduleTimer: async (taskId, token, afterMs) => {
+      const due = Date.now() + afterMs;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        track(runner.fireTimer(taskId, token));
+      }, afterMs);
+      timers.add(timer);
       await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
-        startAfter: new Date(Date.now() + afterMs),
+        startAfter: new Date(due + BACKSTOP_GRACE_MS),
         retryLimit: 5,
       });
     },
@@ -86,17 +104,12 @@ export async function createFlowSystem(
   }
 
   const feed = await createFlowFeed(database);
-  const advancing = new Set<Promise<void>>();
   return {
     runner,
     feed,
     kick: async (taskId) => {
       if (options.runWorker) {
-        const advanced = runner
-          .advance(taskId)
-          .catch((error: unknown) => console.error('flow run:', error))
-          .finally(() => advancing.delete(advanced));
-        advancing.add(advanced);
+        track(runner.advance(taskId));
       } else {
         await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5 });
       }
@@ -104,6 +117,7 @@ export async function createFlowSystem(
     close: async () => {
       stopping.abort();
       clearInterval(recovery);
+      for (const timer of timers) clearTimeout(timer);
       await boss.stop({ graceful: true, timeout: 5000 });
       await Promise.allSettled(advancing);
       await feed.close();

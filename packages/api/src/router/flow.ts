@@ -30,7 +30,7 @@ export const flowRouter = {
   run: publicProcedure.input(ZFlowRunInput).mutation(async ({ ctx, input }) => {
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
     try {
-      const result = await callModel(
+      const answer = await callModel(
         {
           provider: input.provider,
           endpoint,
@@ -41,7 +41,8 @@ export const flowRouter = {
         input.input.prompt,
         { timeScale: ctx.config.flowTimeScale, timeoutMs: ctx.config.modelTimeoutMs },
       );
-      return { result };
+      const thinking = answer.reasoning.trim();
+      return thinking ? { result: answer.reply, thinking } : { result: answer.reply };
     } catch (error) {
       const failure = error instanceof ModelCallError ? error : undefined;
       const message =
@@ -62,6 +63,7 @@ export const flowRouter = {
       userId: viewerOf(ctx),
       endpoint,
       secretKey: ctx.config.secretKey,
+      timeScale: ctx.config.flowTimeScale,
     });
     await flows.kick(taskId);
     return { taskId };
@@ -75,6 +77,8 @@ export const flowRouter = {
   continue: command({ type: 'continue' }),
   execute: command({ type: 'execute' }),
   reset: command({ type: 'reset' }),
+  /** Runs the last failed task again (or the interrupted one, or the task list). */
+  retry: command({ type: 'retry' }),
 
   setAuto: publicProcedure.input(ZSetAutoInput).mutation(async ({ ctx, input }) => {
     const flows = requireFlows(ctx);

@@ -1,11 +1,24 @@
+import { DEFAULT_MODEL, DEFAULT_RUN_PROVIDER } from '@flows/engine';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { probeModel } from '../flow/model-probe';
 import { publicProcedure } from '../trpc';
 
 export const systemRouter = {
-  /** What the web app shows about the model: the default endpoint, the allowed ones, demo or not. */
-  model: publicProcedure.query(({ ctx }) => ({
-    endpoint: ctx.config.modelEndpoint,
-    allowedEndpoints: ctx.config.allowedModelEndpoints,
-    demo: ctx.config.modelDemo,
-  })),
+  /**
+   * The model runs use: provider, model and endpoint, the other allowed endpoints, demo or not,
+   * and whether the endpoint answers (with the models it offers).
+   */
+  model: publicProcedure.query(async ({ ctx }) => {
+    const { modelEndpoint, modelApiKey } = ctx.config;
+    const { reachable, models } = await probeModel(modelEndpoint, modelApiKey);
+    return {
+      provider: DEFAULT_RUN_PROVIDER,
+      model: DEFAULT_MODEL,
+      endpoint: modelEndpoint,
+      allowedEndpoints: ctx.config.allowedModelEndpoints,
+      demo: ctx.config.modelDemo,
+      reachable,
+      models,
+    };
+  }),
 } satisfies TRPCRouterRecord;

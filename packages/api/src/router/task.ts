@@ -1,6 +1,7 @@
-import { tasks } from '@flows/db';
+import { flowRuns, tasks } from '@flows/db';
+import { type FlowStatus, runOutcome } from '@flows/engine';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZCreateStepInput, ZCreateTaskInput, ZId } from '../contracts/flow';
 import { addStep, assertTaskVisible, listSteps } from '../flow/service';
@@ -18,14 +19,36 @@ export const taskRouter = {
     return task!;
   }),
 
-  /** The signed-in user's history, newest first. */
-  list: protectedProcedure.query(({ ctx }) =>
-    ctx.db
-      .select(taskColumns)
+  /**
+   * The signed-in user's history, newest first, each with how its run stands: running,
+   * complete, stopped or failed (null for a task without a server-side run).
+   */
+  list: protectedProcedure.query(async ({ ctx }) => {
+    // Only what runOutcome reads of each run's state, not its task results.
+    const rows = await ctx.db
+      .select({
+        ...taskColumns,
+        runStatus: sql<FlowStatus | null>`${flowRuns.state}->>'status'`,
+        runError: sql<string | null>`${flowRuns.state}->>'error'`,
+        taskFailures: sql<
+          boolean[] | null
+        >`jsonb_path_query_array(${flowRuns.state}, '$.tasks[*].failed')`,
+      })
       .from(tasks)
+      .leftJoin(flowRuns, eq(flowRuns.taskId, tasks.id))
       .where(eq(tasks.userId, ctx.user.id))
-      .orderBy(desc(tasks.createdAt)),
-  ),
+      .orderBy(desc(tasks.createdAt));
+    return rows.map(({ runStatus, runError, taskFailures, ...task }) => ({
+      ...task,
+      status: runStatus
+        ? runOutcome({
+            status: runStatus,
+            error: runError,
+            tasks: (taskFailures ?? []).map((failed) => ({ failed })),
+          })
+        : null,
+    }));
+  }),
 
   /** Clears the signed-in user's history: tasks with their steps, runs and websites. */
   clear: protectedProcedure.mutation(async ({ ctx }) => {

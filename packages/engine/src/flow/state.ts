@@ -35,7 +35,7 @@ export function createFlowState(options: FlowStateOptions = {}): FlowState {
 }
 
 /** True while the run has work under way (a model call, a save or deploy, or a timer). */
-export function isFlowBusy(state: FlowState): boolean {
+export function isFlowBusy(state: Pick<FlowState, 'status'>): boolean {
   return (
     state.status === 'planning' || state.status === 'executing' || state.status === 'summarising'
   );
@@ -73,7 +73,9 @@ export type RunOutcome = 'running' | 'complete' | 'stopped' | 'failed';
  * How a run stands: running while it has work ahead; failed when a failure stopped it or a task
  * failed; stopped after Stop or Reset; complete otherwise.
  */
-export function runOutcome(state: FlowState): RunOutcome {
+export function runOutcome(
+  state: Pick<FlowState, 'status' | 'error'> & { tasks: readonly { failed: boolean }[] },
+): RunOutcome {
   if (isFlowBusy(state) || state.status === 'waiting') return 'running';
   if (state.status === 'complete') {
     return state.tasks.some((task) => task.failed) ? 'failed' : 'complete';

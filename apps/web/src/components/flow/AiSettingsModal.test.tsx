@@ -4,12 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { AiSettingsModal } from './AiSettingsModal';
 import { AI_SETTINGS_KEY, type AiSettings, loadAiSettings, saveAiSettings } from './aiSettings';
+import { modelInfo } from './test-model';
 
-const model = {
-  endpoint: 'http://127.0.0.1:1234/v1',
-  allowedEndpoints: ['http://127.0.0.1:1234/v1'],
-  demo: true,
-};
+const model = modelInfo();
 
 function Harness({ saved: initial = null }: { saved?: AiSettings | null }) {
   const [opened, setOpened] = useState(true);

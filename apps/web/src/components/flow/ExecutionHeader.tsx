@@ -1,3 +1,4 @@
+import { type RetryTarget, type RunOutcome, retryTarget, runOutcome } from '@flows/engine';
 import {
   Alert,
   Badge,
@@ -10,15 +11,18 @@ import {
   Text,
   ThemeIcon,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import {
   IconDownload,
   IconPlayerPause,
   IconPlayerPlay,
   IconRefresh,
+  IconRepeat,
   IconRocket,
 } from '@tabler/icons-react';
 import type { FeedConnection, FlowCommand } from '../../hooks/useFlowRun';
+import { isRunResumable } from './feed';
 import type { FlowRunView } from './types';
 
 /** The panel before any run: 'Flow Ready'. */
@@ -49,6 +53,13 @@ export function DemoBadge() {
   );
 }
 
+/** The badge of a run that has ended: complete, failed (a failure or a failed task) or stopped. */
+const OUTCOME_BADGES: Record<Exclude<RunOutcome, 'running'>, { label: string; color: string }> = {
+  complete: { label: 'Complete', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+  stopped: { label: 'Stopped', color: 'orange' },
+};
+
 function StatusBadges({
   run,
   busy,
@@ -58,6 +69,8 @@ function StatusBadges({
   busy: boolean;
   auto: boolean;
 }) {
+  const outcome = run && run.status !== 'idle' ? runOutcome(run) : 'running';
+  const ended = outcome === 'running' ? null : OUTCOME_BADGES[outcome];
   return (
     <>
       {busy && (
@@ -70,18 +83,36 @@ function StatusBadges({
           AUTO
         </Badge>
       )}
-      {run?.status === 'complete' && (
-        <Badge variant="light" color="teal">
-          Complete
-        </Badge>
-      )}
-      {run?.status === 'stopped' && (
-        <Badge variant="light" color="red">
-          Stopped
+      {ended && (
+        <Badge variant="light" color={ended.color}>
+          {ended.label}
         </Badge>
       )}
     </>
   );
+}
+
+/**
+ * What Retry does, in words: the short text of its button ('Retry task 2', 'Retry the task list')
+ * and the whole of it ('Retry task 2: Draft the poem').
+ */
+function retryLabels(target: RetryTarget, run: FlowRunView): { short: string; full: string } {
+  if (target.kind === 'taskList') {
+    return { short: 'Retry the task list', full: 'Retry the task list' };
+  }
+  const short = `Retry task ${target.index + 1}`;
+  return { short, full: `${short}: ${run.tasks[target.index]?.description ?? ''}` };
+}
+
+/** What Continue and Execute do for a run stopped with work left. */
+function stoppedHint(run: FlowRunView): string | null {
+  const { tasks, currentTaskIndex } = run;
+  if (tasks.length === 0) return null;
+  if (currentTaskIndex >= tasks.length) {
+    return "Stopped before the final summary. Click 'Continue to Next Task' to make it.";
+  }
+  const task = currentTaskIndex + 1;
+  return `Stopped at task ${task} of ${tasks.length}. Click 'Continue to Next Task' to run on from there, or Execute in the task list to run only task ${task}.`;
 }
 
 /** Props of {@link ExecutionHeader}. */
@@ -97,19 +128,24 @@ export type ExecutionHeaderProps = {
   hasSteps: boolean;
   onSetAuto: (auto: boolean) => void;
   onContinue: () => void;
+  onRetry: () => void;
   onReset: () => void;
   onExport: () => void;
 };
 
 /**
  * The execution panel's head: 'Flow Execution' with its badges, the AUTO toggle while a run is
- * going, Pause AUTO or Continue to Next Task, Reset and Export, and the waiting and connection
- * notices.
+ * going, Pause AUTO or Continue to Next Task (also after Stop while work is left), Retry when a
+ * task failed or was cut short, Reset and Export, and the waiting, stopped and connection notices.
  */
 export function ExecutionHeader(props: ExecutionHeaderProps) {
   const { run, auto, active, busy, starting, connection, demo, pendingCommand, hasSteps } = props;
-  const { onSetAuto, onContinue, onReset, onExport } = props;
+  const { onSetAuto, onContinue, onRetry, onReset, onExport } = props;
   const waiting = run?.status === 'waiting';
+  const resumable = isRunResumable(run);
+  const retry = run && retryTarget(run);
+  const retryText = retry && retryLabels(retry, run);
+  const hint = run?.status === 'stopped' && resumable ? stoppedHint(run) : null;
   return (
     <Stack
       gap="sm"
@@ -147,16 +183,31 @@ export function ExecutionHeader(props: ExecutionHeaderProps) {
             Pause AUTO
           </Button>
         )}
-        {active && !auto && (
+        {((active && !auto) || resumable) && (
           <Button
             size="xs"
             leftSection={<IconPlayerPlay size={14} aria-hidden />}
             onClick={onContinue}
             loading={pendingCommand === 'continue'}
-            disabled={!waiting}
+            disabled={!resumable}
           >
             Continue to Next Task
           </Button>
+        )}
+        {retryText && (
+          <Tooltip label={retryText.full} withArrow>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconRepeat size={14} aria-hidden />}
+              onClick={onRetry}
+              loading={pendingCommand === 'retry'}
+              aria-label={retryText.full}
+            >
+              {retryText.short}
+            </Button>
+          </Tooltip>
         )}
         <Button
           size="xs"
@@ -180,6 +231,11 @@ export function ExecutionHeader(props: ExecutionHeaderProps) {
         <Alert variant="light" color="yellow" p="xs" title="Waiting for your confirmation">
           Click 'Continue to Next Task' to run the remaining tasks, or Execute in the task list to
           run only the current one.
+        </Alert>
+      )}
+      {hint && (
+        <Alert variant="light" color="gray" p="xs">
+          {hint}
         </Alert>
       )}
       {connection === 'reconnecting' && (

@@ -2,12 +2,13 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { FlowExecutionPanel, type FlowExecutionPanelProps } from './FlowExecutionPanel';
-import { feedStep, runView } from './test-support';
+import { feedStep, flowTask, runView } from './test-support';
 
 function renderPanel(props: Partial<FlowExecutionPanelProps> = {}) {
   const handlers = {
     onSetAuto: vi.fn(),
     onContinue: vi.fn(),
+    onRetry: vi.fn(),
     onReset: vi.fn(),
     onExport: vi.fn(),
   };
@@ -15,6 +16,7 @@ function renderPanel(props: Partial<FlowExecutionPanelProps> = {}) {
     <FlowExecutionPanel
       steps={[]}
       streamingText={null}
+      streamingReasoning={null}
       run={null}
       auto
       active={false}
@@ -29,6 +31,11 @@ function renderPanel(props: Partial<FlowExecutionPanelProps> = {}) {
     />,
   );
   return handlers;
+}
+
+/** The background of the bubble that holds `text`. */
+function bubbleOf(text: HTMLElement): string {
+  return (text.closest('.mantine-Paper-root') as HTMLElement).style.background;
 }
 
 const steps = [
@@ -141,6 +148,109 @@ describe('FlowExecutionPanel', () => {
     });
     expect(screen.getByText('Streaming')).toBeTruthy();
     expect(screen.getByText('The sea is')).toBeTruthy();
+  });
+
+  it("streams a reasoning model's thinking in a thinking bubble ahead of the answer", () => {
+    renderPanel({
+      steps,
+      streamingReasoning: 'The user wants four lines',
+      streamingText: 'The sea is',
+      run: runView({ status: 'executing' }),
+      active: true,
+      busy: true,
+      following: true,
+    });
+    const items = within(screen.getByRole('region', { name: 'Execution steps' })).getAllByRole(
+      'listitem',
+    );
+    const [reasoning, answer] = items.slice(-2);
+    expect(within(reasoning!).getByText('Thinking')).toBeTruthy();
+    expect(within(reasoning!).getByText('Streaming')).toBeTruthy();
+    expect(bubbleOf(within(reasoning!).getByText('The user wants four lines'))).toContain('violet');
+    expect(within(answer!).getByText('Result')).toBeTruthy();
+    expect(bubbleOf(within(answer!).getByText('The sea is'))).toContain('teal');
+  });
+
+  it('shows error steps as errors: the error icon and colour, never the result style', () => {
+    renderPanel({
+      steps: [
+        feedStep(1, 'result', 'Waves roll in.'),
+        feedStep(2, 'result', 'Error executing subtask: Draft the poem', { error: true }),
+      ],
+      run: runView({ status: 'complete' }),
+      following: true,
+    });
+    const [answer, failure] = within(
+      screen.getByRole('region', { name: 'Execution steps' }),
+    ).getAllByRole('listitem');
+    expect(within(failure!).getByRole('img', { name: 'Error' })).toBeTruthy();
+    const errorBubble = bubbleOf(within(failure!).getByText(/^Error executing subtask/));
+    expect(errorBubble).toContain('red');
+    expect(errorBubble).not.toContain('teal');
+    expect(within(answer!).queryByRole('img', { name: 'Error' })).toBeNull();
+    expect(bubbleOf(within(answer!).getByText('Waves roll in.'))).toContain('teal');
+  });
+
+  it('after Stop with work left offers Continue, Execute (in the task list) and Retry of the cut task', () => {
+    const run = runView({
+      status: 'stopped',
+      auto: true,
+      currentTaskIndex: 1,
+      tasks: [
+        flowTask('Research the sea', { completed: true, result: 'Salty.' }),
+        flowTask('Draft the poem'),
+        flowTask('Polish it'),
+      ],
+    });
+    const handlers = renderPanel({ steps, run, following: true });
+    expect(
+      screen.getByText(
+        "Stopped at task 2 of 3. Click 'Continue to Next Task' to run on from there, or Execute in the task list to run only task 2.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Next Task' }));
+    expect(handlers.onContinue).toHaveBeenCalled();
+    const retry = screen.getByRole('button', { name: 'Retry task 2: Draft the poem' });
+    expect(retry.textContent).toBe('Retry task 2');
+    fireEvent.click(retry);
+    expect(handlers.onRetry).toHaveBeenCalled();
+  });
+
+  it('calls a run with a failed task Failed, and offers Retry of that task without Continue', () => {
+    const run = runView({
+      status: 'complete',
+      currentTaskIndex: 2,
+      tasks: [
+        flowTask('Research the sea', { completed: true, failed: true, result: 'Error: x' }),
+        flowTask('Draft the poem', { completed: true, result: 'A poem.' }),
+      ],
+    });
+    renderPanel({ steps, run, following: true });
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.queryByText('Complete')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry task 1: Research the sea' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue to Next Task' })).toBeNull();
+  });
+
+  it('offers to make the task list again when planning failed', () => {
+    const run = runView({
+      status: 'stopped',
+      goal: 'Write a poem',
+      error: 'Failed to connect to the AI service. The connection may be temporarily unavailable.',
+    });
+    renderPanel({ steps, run, following: true });
+    expect(screen.getByRole('button', { name: 'Retry the task list' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue to Next Task' })).toBeNull();
+  });
+
+  it('offers no Retry or Continue while a run is busy', () => {
+    const run = runView({
+      status: 'executing',
+      tasks: [flowTask('Research the sea', { completed: true, failed: true, result: 'Error' })],
+    });
+    renderPanel({ steps, run, active: true, busy: true, following: true });
+    expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue to Next Task' })).toBeNull();
   });
 
   it('links the deployed website and offers Reset and Export', () => {

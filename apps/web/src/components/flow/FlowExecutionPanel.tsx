@@ -12,6 +12,8 @@ export type FlowExecutionPanelProps = {
   steps: readonly FeedStep[];
   /** Model text streaming in, shown in its own bubble until the result step arrives. */
   streamingText: string | null;
+  /** A reasoning model's thinking streaming in, shown until its thinking step arrives. */
+  streamingReasoning: string | null;
   /** The followed run's state; null before the feed sends it. */
   run: FlowRunView | null;
   /** AUTO as shown: the run's while one is followed, else the goal input's. */
@@ -29,6 +31,7 @@ export type FlowExecutionPanelProps = {
   pendingCommand: FlowCommand | null;
   onSetAuto: (auto: boolean) => void;
   onContinue: () => void;
+  onRetry: () => void;
   onReset: () => void;
   onExport: () => void;
 };
@@ -45,12 +48,15 @@ function feedNote(starting: boolean, connection: FeedConnection, stepCount: numb
 /**
  * The flow execution panel: 'Flow Ready' until a run is followed; then 'Flow Execution' with the
  * status badges, AUTO and the run controls, the step feed (kept scrolled to the newest step
- * unless the reader scrolled up), the streaming answer and the deployed website.
+ * unless the reader scrolled up), the streaming reasoning and answer, and the deployed website.
  */
 export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
-  const { steps, streamingText, run, auto, active, busy, following, starting, connection } = props;
-  const { demo, pendingCommand, onSetAuto, onContinue, onReset, onExport } = props;
-  const { viewportRef, onScroll } = useStickToBottom(`${steps.length}:${streamingText?.length}`);
+  const { steps, streamingText, streamingReasoning, run, auto, active, busy, following } = props;
+  const { starting, connection, demo, pendingCommand } = props;
+  const { onSetAuto, onContinue, onRetry, onReset, onExport } = props;
+  const { viewportRef, onScroll } = useStickToBottom(
+    `${steps.length}:${streamingReasoning?.length}:${streamingText?.length}`,
+  );
 
   if (!following && !starting && steps.length === 0) return <EmptyState demo={demo} />;
 
@@ -73,6 +79,7 @@ export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
         hasSteps={steps.length > 0}
         onSetAuto={onSetAuto}
         onContinue={onContinue}
+        onRetry={onRetry}
         onReset={onReset}
         onExport={onExport}
       />
@@ -97,7 +104,8 @@ export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
               feedback={waiting && index === lastThinking && needsFeedback(step, auto)}
             />
           ))}
-          {streamingText && <StreamingStep text={streamingText} />}
+          {streamingReasoning && <StreamingStep type="thinking" text={streamingReasoning} />}
+          {streamingText && <StreamingStep type="result" text={streamingText} />}
           {note && (
             <Box component="li" style={{ listStyle: 'none' }}>
               <Group gap="xs" c="dimmed">

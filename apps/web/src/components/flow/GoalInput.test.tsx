@@ -65,6 +65,24 @@ describe('GoalInputPanel (full form)', () => {
   });
 });
 
+describe('goal character counter', () => {
+  it('appears from 8,000 characters in both forms, in red past the 10,000 limit', () => {
+    renderInput({ initialGoal: 'a'.repeat(7999) });
+    expect(screen.queryByText(/\/ 10,000$/)).toBeNull();
+    const box = screen.getByRole('textbox', { name: 'Goal' });
+    fireEvent.change(box, { target: { value: 'a'.repeat(8123) } });
+    const counter = screen.getByText('8,123 / 10,000');
+    expect(counter.style.color).not.toContain('red');
+    fireEvent.change(box, { target: { value: 'a'.repeat(10_001) } });
+    expect(screen.getByText('10,001 / 10,000').style.color).toContain('red');
+  });
+
+  it('counts in the compact form too', () => {
+    renderInput({ compact: true, initialGoal: 'a'.repeat(9000) });
+    expect(screen.getByText('9,000 / 10,000')).toBeTruthy();
+  });
+});
+
 describe('InlineGoalInput (compact form)', () => {
   it('sends on Enter, not on Shift+Enter', () => {
     const { onStart } = renderInput({ compact: true, initialGoal: 'Tell me about tides' });

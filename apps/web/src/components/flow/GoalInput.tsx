@@ -32,12 +32,31 @@ export type GoalInputProps = {
   inputRef?: Ref<HTMLTextAreaElement>;
 };
 
+/** The longest goal the server accepts (it answers longer ones with a validation message). */
+const GOAL_MAX_LENGTH = 10_000;
+/** From this length on, the goal box shows how close it is to the limit. */
+const GOAL_COUNTER_FROM = 8_000;
+const characterCount = new Intl.NumberFormat('en-US');
+
+/** '8,123 / 10,000' under the goal box as the limit nears, in red past it; nothing before. */
+function GoalCounter({ goal }: { goal: string }) {
+  if (goal.length < GOAL_COUNTER_FROM) return null;
+  return (
+    <Text size="xs" c={goal.length > GOAL_MAX_LENGTH ? 'red' : 'dimmed'}>
+      {`${characterCount.format(goal.length)} / ${characterCount.format(GOAL_MAX_LENGTH)}`}
+    </Text>
+  );
+}
+
 /** The start button's text: 'Create & Run Tasks' with AUTO on, else 'Start Flow'. */
 export function startLabel(auto: boolean): string {
   return auto ? 'Create & Run Tasks' : 'Start Flow';
 }
 
-/** The full goal input: title, beta notice, goal box, AUTO and Start Flow / Stop Flow. */
+/**
+ * The full goal input: title, beta notice, goal box (with a character counter near the limit),
+ * AUTO and Start Flow / Stop Flow.
+ */
 export function GoalInputPanel(props: GoalInputProps) {
   const { goal, onGoalChange, auto, onAutoChange, running, starting, stopping, onStart, onStop } =
     props;
@@ -76,6 +95,7 @@ export function GoalInputPanel(props: GoalInputProps) {
           value={goal}
           onChange={(event) => onGoalChange(event.currentTarget.value)}
         />
+        <GoalCounter goal={goal} />
         <Group justify="space-between" gap="sm">
           <Switch
             label="AUTO"
@@ -114,7 +134,8 @@ const COMPACT_MAX_HEIGHT = 120;
 
 /**
  * The compact goal input under the feed: a box growing from 40 to 120 px where Enter sends (not
- * while a run is going) and Shift+Enter starts a new line, send and stop buttons, AUTO and a hint.
+ * while a run is going) and Shift+Enter starts a new line, send and stop buttons, AUTO, a hint
+ * and the character counter near the limit.
  */
 export function InlineGoalInput(props: GoalInputProps) {
   const { goal, onGoalChange, auto, onAutoChange, running, starting, stopping, onStart, onStop } =
@@ -186,9 +207,14 @@ export function InlineGoalInput(props: GoalInputProps) {
           checked={auto}
           onChange={(event) => onAutoChange(event.currentTarget.checked)}
         />
-        <Text size="xs" c="dimmed">
-          {auto ? 'Auto-execute mode: Tasks will run without confirmation' : 'Press Enter to send'}
-        </Text>
+        <Group gap="xs">
+          <GoalCounter goal={goal} />
+          <Text size="xs" c="dimmed">
+            {auto
+              ? 'Auto-execute mode: Tasks will run without confirmation'
+              : 'Press Enter to send'}
+          </Text>
+        </Group>
       </Group>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { FlowTemplate } from './types';
 
 /** Props of {@link QuickTemplates}. */
@@ -21,6 +21,7 @@ export function QuickTemplates({
   failed = false,
   onPick,
 }: QuickTemplatesProps) {
+  const titleId = useId();
   let body: ReactNode;
   if (loading) {
     body = (
@@ -68,9 +69,9 @@ export function QuickTemplates({
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="templates-title">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={2} size="h4" id="templates-title">
+        <Title order={2} size="h4" id={titleId}>
           Quick Templates
         </Title>
         {body}

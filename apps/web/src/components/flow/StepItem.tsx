@@ -3,7 +3,7 @@ import { Alert, Badge, Box, Group, Loader, Paper, Stack, Text, ThemeIcon } from 
 import { IconHandStop } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Prose, StepText } from './StepText';
-import { STEP_STYLE } from './stepStyle';
+import { STEP_STYLE, stepStyle } from './stepStyle';
 import type { FeedStep } from './types';
 
 function Bubble({
@@ -34,21 +34,32 @@ function Bubble({
 
 function StepRow({
   type,
+  error = false,
   time,
   dateTime,
   extra,
   children,
 }: {
   type: FlowStepType;
+  /** An error result: the error icon (named 'Error' for screen readers) and colour. */
+  error?: boolean;
   time?: string;
   dateTime?: string;
   extra?: ReactNode;
   children: ReactNode;
 }) {
-  const { icon: StepIcon, color } = STEP_STYLE[type];
+  const { icon: StepIcon, color } = stepStyle({ type, error });
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap">
-      <ThemeIcon variant="light" color={color} radius="xl" size="md" mt={2}>
+      <ThemeIcon
+        variant="light"
+        color={color}
+        radius="xl"
+        size="md"
+        mt={2}
+        role={error ? 'img' : undefined}
+        aria-label={error ? 'Error' : undefined}
+      >
         <StepIcon size={16} aria-hidden />
       </ThemeIcon>
       <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
@@ -77,18 +88,21 @@ export type StepItemProps = {
 };
 
 /**
- * One step of the feed: icon, label, h:mm a time and its bubble. A result that opens with
- * planning wording is split into a 'Thinking:' and a 'Result:' bubble; code in a result shows as
- * code blocks (HTML documents with a sandboxed preview).
+ * One step of the feed: icon, label, h:mm a time and its bubble. An error shows in the error
+ * colour with the error icon. A result that opens with planning wording is split into a
+ * 'Thinking:' and a 'Result:' bubble; code in a result shows as code blocks (HTML documents with
+ * a sandboxed preview).
  */
 export function StepItem({ step, feedback = false }: StepItemProps) {
-  const { color } = STEP_STYLE[step.type];
-  const split = step.type === 'result' ? splitThinking(step.content) : { result: step.content };
+  const { color } = stepStyle(step);
+  const answer = step.type === 'result' && !step.error;
+  const split = answer ? splitThinking(step.content) : { result: step.content };
 
   return (
     <Box component="li" style={{ listStyle: 'none' }}>
       <StepRow
         type={step.type}
+        error={step.error}
         time={formatStepTime(new Date(step.timestamp))}
         dateTime={step.timestamp}
       >
@@ -103,7 +117,7 @@ export function StepItem({ step, feedback = false }: StepItemProps) {
           </>
         ) : (
           <Bubble color={color}>
-            <StepText text={split.result} withCode={step.type === 'result'} />
+            <StepText text={split.result} withCode={answer} />
           </Bubble>
         )}
         {feedback && (
@@ -128,12 +142,15 @@ export function StepItem({ step, feedback = false }: StepItemProps) {
   );
 }
 
-/** The model's answer as it streams in, until its result step arrives. */
-export function StreamingStep({ text }: { text: string }) {
+/**
+ * What a model call is streaming, until its steps arrive: the answer as a result, or a reasoning
+ * model's thinking as a thinking step.
+ */
+export function StreamingStep({ type, text }: { type: 'thinking' | 'result'; text: string }) {
   return (
     <Box component="li" style={{ listStyle: 'none' }} aria-busy="true">
       <StepRow
-        type="result"
+        type={type}
         extra={
           <Badge
             size="xs"
@@ -145,7 +162,7 @@ export function StreamingStep({ text }: { text: string }) {
           </Badge>
         }
       >
-        <Bubble color={STEP_STYLE.result.color}>
+        <Bubble color={STEP_STYLE[type].color}>
           <Prose text={text} />
         </Bubble>
       </StepRow>

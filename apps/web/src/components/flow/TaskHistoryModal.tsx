@@ -1,9 +1,12 @@
-import { formatHistoryTime } from '@flows/engine';
-import { Anchor, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { formatHistoryTime, type RunOutcome } from '@flows/engine';
+import { Anchor, Badge, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { DeleteDialog } from '../integrations/DeleteDialog';
+import { RUN_OUTCOME_BADGES } from './runOutcomeBadges';
 import type { TaskHistoryEntry } from './types';
 
 /** Props of {@link TaskHistoryModal}. */
@@ -16,9 +19,19 @@ export type TaskHistoryModalProps = {
   canOpenTask: boolean;
   /** Reuse: puts the goal into the goal input. */
   onReuse: (goal: string) => void;
-  /** Opens a past task's stored steps in the execution log. */
+  /** Follows a past task in the execution log: its stored steps, and live while it runs. */
   onOpenTask: (taskId: string) => void;
 };
+
+/** How a past run ended (or that it still runs), as a coloured badge with the word. */
+function OutcomeBadge({ outcome }: { outcome: RunOutcome }) {
+  const { label, color } = RUN_OUTCOME_BADGES[outcome];
+  return (
+    <Badge size="xs" variant="light" color={color}>
+      {label}
+    </Badge>
+  );
+}
 
 function HistoryEntry({
   entry,
@@ -34,6 +47,7 @@ function HistoryEntry({
   onOpenTask: (taskId: string) => void;
 }) {
   const goalId = `history-goal-${entry.id}`;
+  const running = entry.status === 'running';
   return (
     <li style={{ listStyle: 'none' }}>
       <Group
@@ -47,9 +61,12 @@ function HistoryEntry({
           <Text id={goalId} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {entry.goal}
           </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
-            {formatHistoryTime(new Date(entry.createdAt), now)}
-          </Text>
+          <Group gap="xs">
+            {entry.status && <OutcomeBadge outcome={entry.status} />}
+            <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
+              {formatHistoryTime(new Date(entry.createdAt), now)}
+            </Text>
+          </Group>
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -59,7 +76,7 @@ function HistoryEntry({
             disabled={!canOpenTask}
             aria-describedby={goalId}
           >
-            Open
+            {running ? 'Open live' : 'Open'}
           </Button>
           <Anchor
             component="button"
@@ -78,6 +95,7 @@ function HistoryEntry({
 
 function HistoryBody(props: Omit<TaskHistoryModalProps, 'opened' | 'onClose' | 'signedIn'>) {
   const utils = trpc.useUtils();
+  const [confirmingClear, setConfirmingClear] = useState(false);
   // Fetched each time the modal opens, so runs started since show up.
   const history = trpc.task.list.useQuery(undefined, { staleTime: 0, refetchOnMount: 'always' });
   const clear = trpc.task.clear.useMutation({
@@ -139,20 +157,28 @@ function HistoryBody(props: Omit<TaskHistoryModalProps, 'opened' | 'onClose' | '
           color="red"
           variant="light"
           leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => clear.mutate()}
-          loading={clear.isPending}
+          onClick={() => setConfirmingClear(true)}
           disabled={entries.length === 0}
         >
           Clear History
         </Button>
       </Group>
+      <DeleteDialog
+        opened={confirmingClear}
+        title="Clear History"
+        message="This deletes every run in your history, with its steps and the websites it built. It cannot be undone."
+        deleting={clear.isPending}
+        onConfirm={() => clear.mutate(undefined, { onSettled: () => setConfirmingClear(false) })}
+        onClose={() => setConfirmingClear(false)}
+      />
     </Stack>
   );
 }
 
 /**
- * Task History: the signed-in user's past goals, newest first, with relative times; Reuse puts a
- * goal back into the input, Open shows a past task's steps, Clear History deletes them all.
+ * Task History: the signed-in user's past goals, newest first, with relative times and how each
+ * run ended; Reuse puts a goal back into the input, Open shows a past task's steps (live while it
+ * runs), Clear History deletes them all once confirmed.
  */
 export function TaskHistoryModal({ opened, onClose, signedIn, ...props }: TaskHistoryModalProps) {
   return (

@@ -61,20 +61,62 @@ describe('TaskListPanel', () => {
     expect(onExecute).toHaveBeenCalled();
   });
 
-  it('shows the keyword defaults source and the completion and error notices', () => {
+  it('says all tasks completed successfully when every task succeeded', () => {
     renderList({
-      tasks: [
-        flowTask('Analyze and respond', { completed: true, result: 'Error: Connection timed out' }),
-      ],
+      tasks: [flowTask('Analyze and respond', { completed: true, result: 'Done.' })],
       currentTaskIndex: 1,
       taskSource: 'fallback',
     });
     expect(screen.getByText('Tasks from keyword defaults')).toBeTruthy();
     expect(screen.getByText('All tasks completed successfully!')).toBeTruthy();
+    expect(screen.queryByText(/Some tasks encountered errors/)).toBeNull();
+  });
+
+  it('marks a failed task as failed, counts it apart, and shows only the error notice', () => {
+    renderList({
+      tasks: [
+        flowTask('Research the sea', { completed: true, result: 'Salty and deep.' }),
+        flowTask('Draft the poem', {
+          completed: true,
+          failed: true,
+          result: 'Error executing subtask: Draft the poem',
+        }),
+        flowTask('Polish it', { completed: true, result: 'Polished.' }),
+      ],
+      currentTaskIndex: 3,
+    });
+    const panel = screen.getByRole('region', { name: 'Task List' });
+    expect(within(panel).getByLabelText('2 of 3 tasks completed').textContent).toBe('2/3');
+    expect(within(panel).getByText('1 failed')).toBeTruthy();
+
+    const failed = within(panel).getAllByRole('listitem')[1]!;
+    expect(within(failed).getByLabelText('Failed')).toBeTruthy();
+    expect(within(failed).queryByLabelText('Completed')).toBeNull();
+    expect(
+      (within(failed).getByText('Draft the poem') as HTMLElement).style.textDecoration,
+    ).not.toContain('line-through');
+    expect(within(failed).getByText('Error executing subtask: Draft the poem')).toBeTruthy();
+
+    expect(screen.queryByText('All tasks completed successfully!')).toBeNull();
     expect(
       screen.getByText(
         'Some tasks encountered errors during execution. This is a beta feature and may experience connection issues.',
       ),
     ).toBeTruthy();
+  });
+
+  it('shows only the error notice when a result notes an error (a website not saved, say)', () => {
+    renderList({
+      tasks: [
+        flowTask('Build the page', {
+          completed: true,
+          result: 'Here is the page.\n\nError: Failed to save website files.',
+        }),
+      ],
+      currentTaskIndex: 1,
+    });
+    expect(screen.queryByText('1 failed')).toBeNull();
+    expect(screen.queryByText('All tasks completed successfully!')).toBeNull();
+    expect(screen.getByText(/^Some tasks encountered errors during execution/)).toBeTruthy();
   });
 });

@@ -16,6 +16,7 @@ import {
   IconCheck,
   IconCircleCheck,
   IconPlayerPlayFilled,
+  IconX,
 } from '@tabler/icons-react';
 
 /** Props of {@link TaskListPanel}. */
@@ -24,16 +25,17 @@ export type TaskListPanelProps = {
   currentTaskIndex: number;
   /** Which reading of the model's reply produced the list. */
   taskSource: TaskSource | null;
-  /** The run waits for Execute or Continue: the current task offers Execute. */
+  /** Execute applies (the run waits, or was stopped with work left): the current task offers it. */
   canExecute: boolean;
   executing?: boolean;
   onExecute: () => void;
 };
 
 /**
- * The task list: numbered tasks with a check when done and a play marker on the current one,
- * completed tasks struck through with their result clipped to two lines, Execute on the current
- * task while the run waits, and the completion and error notices.
+ * The task list: numbered tasks with a check when done, an error mark when failed and a play
+ * marker on the current one, completed tasks struck through with their result (a failed task's
+ * error) clipped to two lines, Execute on the current task while the run can resume, the
+ * completed and failed counts, and either the completion or the error notice.
  */
 export function TaskListPanel({
   tasks,
@@ -53,7 +55,10 @@ export function TaskListPanel({
     );
   }
 
-  const completed = tasks.filter((task) => task.completed).length;
+  const completed = tasks.filter((task) => task.completed && !task.failed).length;
+  const failed = tasks.filter((task) => task.failed).length;
+  // A failed task, or an error noted in a result (a website that could not be saved, say).
+  const errors = failed > 0 || hasTaskErrors(tasks);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="task-list-title">
@@ -62,9 +67,16 @@ export function TaskListPanel({
           <Title order={2} size="h4" id="task-list-title">
             Task List
           </Title>
-          <Badge variant="light" aria-label={`${completed} of ${tasks.length} tasks completed`}>
-            {completed}/{tasks.length}
-          </Badge>
+          <Group gap={6}>
+            <Badge variant="light" aria-label={`${completed} of ${tasks.length} tasks completed`}>
+              {completed}/{tasks.length}
+            </Badge>
+            {failed > 0 && (
+              <Badge variant="light" color="red">
+                {failed} failed
+              </Badge>
+            )}
+          </Group>
         </Group>
         {taskSource && (
           <Text size="xs" c="dimmed">
@@ -75,6 +87,7 @@ export function TaskListPanel({
         <Stack component="ol" gap="xs" p={0} m={0}>
           {tasks.map((task, index) => {
             const current = index === currentTaskIndex && !task.completed;
+            const done = task.completed && !task.failed;
             return (
               <Paper
                 key={index}
@@ -102,11 +115,19 @@ export function TaskListPanel({
                   </ThemeIcon>
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap" align="flex-start">
-                      {task.completed && (
+                      {done && (
                         <IconCheck
                           size={16}
                           color="var(--mantine-color-teal-filled)"
                           aria-label="Completed"
+                          style={{ flexShrink: 0, marginTop: 2 }}
+                        />
+                      )}
+                      {task.failed && (
+                        <IconX
+                          size={16}
+                          color="var(--mantine-color-red-filled)"
+                          aria-label="Failed"
                           style={{ flexShrink: 0, marginTop: 2 }}
                         />
                       )}
@@ -120,15 +141,20 @@ export function TaskListPanel({
                       )}
                       <Text
                         size="sm"
-                        td={task.completed ? 'line-through' : undefined}
-                        c={task.completed ? 'dimmed' : undefined}
+                        td={done ? 'line-through' : undefined}
+                        c={done ? 'dimmed' : undefined}
                         style={{ overflowWrap: 'anywhere' }}
                       >
                         {task.description}
                       </Text>
                     </Group>
                     {task.completed && task.result && (
-                      <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      <Text
+                        size="xs"
+                        c={task.failed ? 'red' : 'dimmed'}
+                        lineClamp={2}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
                         {task.result}
                       </Text>
                     )}
@@ -152,7 +178,7 @@ export function TaskListPanel({
           })}
         </Stack>
 
-        {currentTaskIndex >= tasks.length && (
+        {currentTaskIndex >= tasks.length && !errors && (
           <Alert
             variant="light"
             color="teal"
@@ -162,7 +188,7 @@ export function TaskListPanel({
             All tasks completed successfully!
           </Alert>
         )}
-        {hasTaskErrors(tasks) && (
+        {errors && (
           <Alert
             variant="light"
             color="orange"

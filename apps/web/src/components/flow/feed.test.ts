@@ -43,7 +43,7 @@ describe('feedReducer', () => {
     });
     feed = event(feed, { type: 'text', callId: 4, delta: 'The sea ' });
     feed = event(feed, { type: 'text', callId: 4, delta: 'is wide.' });
-    expect(feed.streaming).toEqual({ callId: 4, text: 'The sea is wide.' });
+    expect(feed.streaming).toEqual({ callId: 4, text: 'The sea is wide.', reasoning: '' });
 
     feed = event(feed, { type: 'step', step: feedStep(1, 'result', 'The sea is wide.') });
     expect(feed.streaming).toBeNull();
@@ -52,7 +52,23 @@ describe('feedReducer', () => {
     expect(feed.streaming).toBeNull();
     // The next call streams again.
     feed = event(feed, { type: 'text', callId: 6, delta: 'Next' });
-    expect(feed.streaming).toEqual({ callId: 6, text: 'Next' });
+    expect(feed.streaming).toEqual({ callId: 6, text: 'Next', reasoning: '' });
+  });
+
+  it("streams a reasoning model's thinking apart from its answer, until the call's steps arrive", () => {
+    let feed = event(following, { type: 'text', callId: 4, delta: 'Waves need ', reasoning: true });
+    feed = event(feed, { type: 'text', callId: 4, delta: 'wind.', reasoning: true });
+    feed = event(feed, { type: 'text', callId: 4, delta: 'The sea' });
+    expect(feed.streaming).toEqual({ callId: 4, text: 'The sea', reasoning: 'Waves need wind.' });
+
+    // The thinking arrives as a step: its streamed bubble goes, the answer keeps streaming.
+    feed = event(feed, { type: 'step', step: feedStep(1, 'thinking', 'Waves need wind.') });
+    expect(feed.streaming).toEqual({ callId: 4, text: 'The sea', reasoning: '' });
+    feed = event(feed, { type: 'text', callId: 4, delta: ' is wide.' });
+    feed = event(feed, { type: 'step', step: feedStep(2, 'result', 'The sea is wide.') });
+    expect(feed.streaming).toBeNull();
+    feed = event(feed, { type: 'text', callId: 4, delta: 'late', reasoning: true });
+    expect(feed.streaming).toBeNull();
   });
 
   it('drops the bubble when the run stops waiting for the model', () => {

@@ -1,4 +1,4 @@
-import { type FlowStatus, isFlowBusy } from '@flows/engine';
+import { canResume, type FlowStatus, isFlowBusy } from '@flows/engine';
 import type { FeedStep, FlowFeedEvent, FlowRunView } from './types';
 
 /** What the workspace shows of the run it follows. */
@@ -9,8 +9,11 @@ export type RunFeed = {
   steps: FeedStep[];
   /** The run's latest state; null until the feed (or a command's answer) sends it. */
   run: FlowRunView | null;
-  /** Model text streaming in for the call `callId`, shown until its result step arrives. */
-  streaming: { callId: number; text: string } | null;
+  /**
+   * What the model call `callId` is streaming: its answer text, shown until its result step
+   * arrives, and a reasoning model's thinking, shown until its thinking step arrives.
+   */
+  streaming: { callId: number; text: string; reasoning: string } | null;
   /** Model calls up to this id are over: text that arrives late for them is dropped. */
   closedCallId: number;
   /** A start was sent and its task id has not come back yet. */
@@ -49,6 +52,11 @@ export function isRunBusy(run: FlowRunView | null): boolean {
   return run !== null && isFlowBusy(run);
 }
 
+/** True when Execute and Continue apply: the run waits, or was stopped with work left. */
+export function isRunResumable(run: FlowRunView | null): boolean {
+  return run !== null && canResume(run);
+}
+
 /** Every model call id up to the returned one is finished, as far as `view` tells. */
 function closedCallIdOf(view: FlowRunView, closed: number): number {
   const pending = view.pending;
@@ -74,22 +82,34 @@ function withStep(feed: RunFeed, step: FeedStep): RunFeed {
   const last = feed.steps.at(-1);
   if (last && step.seq <= last.seq) return feed;
   const steps = [...feed.steps, step];
-  if (step.type === 'result' && feed.streaming) {
-    // The answer has arrived as a step: its streamed text bubble gives way to it.
+  const { streaming } = feed;
+  if (streaming && step.type === 'result') {
+    // The answer has arrived as a step: its streamed bubbles give way to it.
     return {
       ...feed,
       steps,
       streaming: null,
-      closedCallId: Math.max(feed.closedCallId, feed.streaming.callId),
+      closedCallId: Math.max(feed.closedCallId, streaming.callId),
     };
+  }
+  if (streaming && step.type === 'thinking') {
+    // The call's reasoning has arrived as a step, ahead of its result.
+    return { ...feed, steps, streaming: { ...streaming, reasoning: '' } };
   }
   return { ...feed, steps };
 }
 
-function withText(feed: RunFeed, callId: number, delta: string): RunFeed {
+function withText(feed: RunFeed, event: Extract<FlowFeedEvent, { type: 'text' }>): RunFeed {
+  const { callId, delta } = event;
   if (callId <= feed.closedCallId) return feed;
-  const text = feed.streaming?.callId === callId ? feed.streaming.text + delta : delta;
-  return { ...feed, streaming: { callId, text } };
+  const streaming =
+    feed.streaming?.callId === callId ? feed.streaming : { callId, text: '', reasoning: '' };
+  return {
+    ...feed,
+    streaming: event.reasoning
+      ? { ...streaming, reasoning: streaming.reasoning + delta }
+      : { ...streaming, text: streaming.text + delta },
+  };
 }
 
 /** Applies an action to the feed; events of a run other than the followed one are ignored. */
@@ -110,7 +130,7 @@ export function feedReducer(feed: RunFeed, action: FeedAction): RunFeed {
       const { event } = action;
       if (event.type === 'step') return withStep(feed, event.step);
       if (event.type === 'state') return withView(feed, event.state);
-      return withText(feed, event.callId, event.delta);
+      return withText(feed, event);
     }
   }
 }

@@ -148,14 +148,15 @@ export function runView(overrides: Partial<FlowRunView> = {}): FlowRunView {
   return { ...bookkeeping, ...createFlowState(), taskId: TEST_TASK_ID, lastSeq: 0, ...overrides };
 }
 
-/** A stored feed step for tests. */
+/** A stored feed step for tests (not an error unless `overrides` say so). */
 export function feedStep(
   seq: number,
   type: FeedStep['type'],
   content: string,
-  timestamp = '2025-03-04T15:07:09.000Z',
+  overrides: Partial<FeedStep> = {},
 ): FeedStep {
-  return { id: `step-${seq}`, seq, type, content, timestamp };
+  const timestamp = '2025-03-04T15:07:09.000Z';
+  return { id: `step-${seq}`, seq, type, content, timestamp, error: false, ...overrides };
 }
 
 /** A task of a run's list for tests. */

@@ -18,8 +18,11 @@ export type FlowTemplate = RouterOutputs['template']['list'][number];
 /** What the server tells the web app about its model (`system.model`). */
 export type ModelInfo = RouterOutputs['system']['model'];
 
-/** One event of a run's live feed, unwrapped from tRPC's tracking envelope. */
+/**
+ * One event of a run's live feed, unwrapped from tRPC's tracking envelope. Text events stream a
+ * model call's answer, or with `reasoning` its thinking (a reasoning model's).
+ */
 export type FlowFeedEvent =
   | { type: 'step'; step: FeedStep }
   | { type: 'state'; state: FlowRunView }
-  | { type: 'text'; callId: number; delta: string };
+  | { type: 'text'; callId: number; delta: string; reasoning?: true };

@@ -6,8 +6,10 @@ import type { SessionContextValue } from '../../session';
 import { renderWithProviders } from '../../test/render';
 import { Header } from './Header';
 
+const ada = { id: 'b3c1f0de-0000-4000-8000-000000000001', username: 'ada' };
+
 const signedIn = (overrides: Partial<SessionContextValue> = {}) => ({
-  user: { id: 'b3c1f0de-0000-4000-8000-000000000001', username: 'ada' },
+  user: ada,
   isLoading: false,
   logout: vi.fn(async () => {}),
   ...overrides,
@@ -49,6 +51,42 @@ describe('Header', () => {
       '/auth?tab=register',
     );
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows a signed-in user the Dashboard link and their display name', () => {
+    const user = { ...ada, displayName: 'Ada Lovelace' };
+    renderWithProviders(<Header />, { path: '/pricing', session: signedIn({ user }) });
+
+    const banner = screen.getByRole('banner');
+    const dashboard = within(banner).getByRole('link', { name: 'Dashboard' });
+    expect(dashboard.getAttribute('href')).toBe('/dashboard');
+    expect(dashboard.hasAttribute('aria-current')).toBe(false);
+    expect(within(banner).getByText('Ada Lovelace').textContent).toBe('Signed in as Ada Lovelace');
+    expect(within(banner).queryByText('ada')).toBeNull();
+  });
+
+  it('names a user without a display name by username, and marks Dashboard on the dashboard', () => {
+    renderWithProviders(<Header />, {
+      path: '/dashboard',
+      session: signedIn({ user: { ...ada, displayName: '  ' } }),
+    });
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('ada').textContent).toBe('Signed in as ada');
+    expect(
+      within(banner).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('lists the name and the Dashboard link in the small-screen menu too', () => {
+    renderWithProviders(<Header />, { session: signedIn() });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(menu).getByText('ada')).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Settings' })).toBeTruthy();
   });
 
   it('shows nothing account-related while the session is loading', () => {
@@ -69,7 +107,6 @@ describe('Header', () => {
 
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     expect(onHistoryClick).toHaveBeenCalledTimes(1);
@@ -122,11 +159,11 @@ describe('Header', () => {
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(target);
   });
 
-  it('hides History and Settings in the simplified variant and adds Dashboard when flagged', () => {
+  it('hides History and Settings in the simplified variant, and Dashboard when not flagged', () => {
     renderWithProviders(
       <Header
         simplified
-        showDashboardButton
+        showDashboardButton={false}
         onHistoryClick={() => {}}
         onSettingsClick={() => {}}
       />,
@@ -135,7 +172,7 @@ describe('Header', () => {
 
     expect(screen.queryByRole('button', { name: 'History' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 

@@ -33,6 +33,7 @@ export function Header(props: HeaderProps) {
           aria-current={isActive ? 'page' : undefined}
           fullWidth={stacked}
           justify={stacked ? 'flex-start' : undefined}
+          px={stacked ? undefined : 8}
           rightSection={
             isNew ? (
               <Badge size="xs" variant="filled" color="teal">
@@ -61,7 +62,7 @@ export function Header(props: HeaderProps) {
       }}
     >
       <Group h="100%" justify="space-between" wrap="nowrap" maw={1280} mx="auto">
-        <Group gap="lg" wrap="nowrap">
+        <Group gap="md" wrap="nowrap">
           <Anchor component={Link} to="/" underline="never" c="inherit">
             <Logo />
           </Anchor>
@@ -72,7 +73,7 @@ export function Header(props: HeaderProps) {
 
         <Group gap="xs" wrap="nowrap">
           <ThemeMenu />
-          <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+          <Group gap={6} wrap="nowrap" visibleFrom="sm">
             <AccountActions {...props} />
           </Group>
           <Burger

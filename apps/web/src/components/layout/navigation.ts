@@ -6,6 +6,9 @@ export type NavigationLink = {
   isNew?: boolean;
 };
 
+/** The spec's flag for the header's Dashboard button, shown to signed-in users only. */
+export const SHOW_DASHBOARD_LINK = true;
+
 /** The header's navigation row (and the small-screen menu). */
 export const headerLinks: NavigationLink[] = [
   { label: 'Home', to: '/' },

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { modelInfo } from '../../components/flow/test-model';
 import {
   FakeEventSource,
   feedStep,
@@ -13,8 +14,9 @@ import {
 } from '../../components/flow/test-support';
 import type { FlowFeedEvent, FlowRunView } from '../../components/flow/types';
 import { renderApp } from '../../test/render';
-// Loaded up front, so the route's lazy import does not eat into each test's waiting time.
-import './DashboardPage';
+// Loaded up front, so the route's lazy import does not eat into each test's waiting time (and
+// the recheck interval, for the model notice).
+import { MODEL_RECHECK_MS } from './DashboardPage';
 
 stubDocumentFonts();
 
@@ -30,11 +32,7 @@ const templates = [
     prompt: 'Research the history of lighthouses',
   },
 ];
-const model = {
-  endpoint: 'http://127.0.0.1:1234/v1',
-  allowedEndpoints: ['http://127.0.0.1:1234/v1'],
-  demo: true,
-};
+const model = modelInfo();
 
 function renderDashboard(
   path = '/dashboard',
@@ -53,6 +51,9 @@ function renderDashboard(
   const app = renderApp(path, { session: signedIn ? { user: ada } : undefined });
   return { calls, ...app };
 }
+
+/** The notice that the model server does not answer, when shown. */
+const modelNotice = () => screen.queryByRole('alert', { name: 'No model server answers' });
 
 /** Waits for the workspace to appear (a loaded machine can take a moment). */
 const workspaceReady = () =>
@@ -103,6 +104,72 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Research Assistant')).toBeTruthy();
     expect(screen.getAllByText('Demo model').length).toBeGreaterThan(0);
     expect(screen.getByText(model.endpoint)).toBeTruthy();
+    // The model answers: no notice.
+    expect(modelNotice()).toBeNull();
+  });
+
+  it('says when the model server does not answer, how to fix it, and clears once it answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reachable = false;
+      const { calls } = renderDashboard('/dashboard', {
+        handlers: {
+          'system.model': () =>
+            modelInfo({ demo: false, reachable, models: reachable ? ['qwen3-8b'] : [] }),
+        },
+      });
+      await workspaceReady();
+
+      const notice = await screen.findByRole('alert', { name: 'No model server answers' });
+      expect(within(notice).getByText(model.endpoint)).toBeTruthy();
+      expect(notice.textContent).toContain('Start LM Studio, load a model and start its server');
+      expect(notice.textContent).toContain('port 1234');
+      expect(within(notice).getByText('MODEL_ENDPOINT=http://localhost:11434/v1 pnpm start'));
+      expect(within(notice).getByText('pnpm demo')).toBeTruthy();
+      // It shows before the first run, above the goal form.
+      expect(screen.getByRole('form', { name: 'Set Flow Goal' })).toBeTruthy();
+      expect(screen.getByText('Not reachable')).toBeTruthy();
+      const modelCalls = () => calls.filter((call) => call.path === 'system.model').length;
+      expect(modelCalls()).toBe(1);
+
+      // The model server starts: the next check clears the notice and lists its models.
+      reachable = true;
+      await act(() => vi.advanceTimersByTimeAsync(MODEL_RECHECK_MS));
+      await waitFor(() => expect(modelNotice()).toBeNull());
+      expect(modelCalls()).toBe(2);
+      expect(screen.getByText('Online')).toBeTruthy();
+      expect(
+        within(screen.getByRole('list', { name: 'Models on this server' })).getByText('qwen3-8b'),
+      ).toBeTruthy();
+
+      // While it answers, nobody asks again.
+      await act(() => vi.advanceTimersByTimeAsync(MODEL_RECHECK_MS * 3));
+      expect(modelCalls()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers Quick Templates and AI Settings on phones', async () => {
+    renderDashboard();
+    await workspaceReady();
+    const templatesButton = screen.getByRole('button', { name: 'Templates' });
+    // Shown under 768 px only, where the left column is hidden.
+    const phoneTools = templatesButton.closest<HTMLElement>('.mantine-hidden-from-sm');
+    expect(phoneTools).not.toBeNull();
+
+    fireEvent.click(templatesButton);
+    const drawer = await screen.findByRole('dialog', { name: 'Templates and model' });
+    expect(within(drawer).getByRole('heading', { name: 'Current Model' })).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: /Research Assistant/ }));
+    const goal = screen.getByRole('textbox', { name: 'Goal' }) as HTMLTextAreaElement;
+    expect(goal.value).toBe('Research the history of lighthouses');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Templates and model' })).toBeNull(),
+    );
+
+    fireEvent.click(within(phoneTools!).getByRole('button', { name: 'AI Settings' }));
+    expect(await screen.findByRole('dialog', { name: 'AI Settings' })).toBeTruthy();
   });
 
   it('refuses an empty goal with the Empty Goal toast', async () => {
@@ -178,18 +245,18 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Salt and spray')).toBeTruthy();
   });
 
-  it('says when a start fails', async () => {
+  it("says when a start fails, with the server's message", async () => {
     renderDashboard('/dashboard', {
       handlers: {
         'flow.start': () => {
-          throw new TrpcMockError('BAD_REQUEST', 400);
+          throw new TrpcMockError('BAD_REQUEST', 400, 'A goal can be at most 10000 characters');
         },
       },
     });
     await workspaceReady();
     fireEvent.change(screen.getByRole('textbox', { name: 'Goal' }), { target: { value: POEM } });
     fireEvent.click(screen.getByRole('button', { name: 'Create & Run Tasks' }));
-    expect(await screen.findByText('Failed to start flow execution')).toBeTruthy();
+    expect(await screen.findByText('A goal can be at most 10000 characters')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Flow Ready' })).toBeTruthy();
   });
 
@@ -321,7 +388,9 @@ describe('DashboardPage', () => {
   });
 
   it('opens Task History from the header, reuses a goal and opens a past task', async () => {
-    const history = [{ id: TEST_TASK_ID, goal: POEM, createdAt: new Date().toISOString() }];
+    const history = [
+      { id: TEST_TASK_ID, goal: POEM, createdAt: new Date().toISOString(), status: 'complete' },
+    ];
     const { router } = renderDashboard('/dashboard', {
       signedIn: true,
       handlers: { 'task.list': () => history },
@@ -342,5 +411,28 @@ describe('DashboardPage', () => {
     expect(source.input).toEqual({ taskId: TEST_TASK_ID });
     await send(source, { type: 'step', step: feedStep(1, 'result', 'An old poem.') });
     expect(await screen.findByText('An old poem.')).toBeTruthy();
+  });
+
+  it('opens a running task from the history live, with its status', async () => {
+    const history = [
+      { id: TEST_TASK_ID, goal: POEM, createdAt: new Date().toISOString(), status: 'running' },
+    ];
+    renderDashboard('/dashboard', { signedIn: true, handlers: { 'task.list': () => history } });
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task History' });
+    expect(await within(dialog).findByText('Running')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open live' }));
+
+    const source = await openFeed();
+    expect(source.input).toEqual({ taskId: TEST_TASK_ID });
+    await send(
+      source,
+      { type: 'step', step: feedStep(1, 'thinking', `I need to understand the goal: ${POEM}`) },
+      state({ status: 'executing', ...planned, lastSeq: 1 }),
+    );
+    await send(source, { type: 'step', step: feedStep(2, 'result', 'A wave, live.') });
+    expect(await screen.findByText('A wave, live.')).toBeTruthy();
+    expect(screen.getByText('Processing')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop Flow' })).toBeTruthy();
   });
 });

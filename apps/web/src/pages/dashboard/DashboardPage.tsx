@@ -1,5 +1,7 @@
 import { FLOW_TOAST } from '@flows/engine';
-import { Box, Grid, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Drawer, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSettings, IconTemplate } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AiSettingsModal } from '../../components/flow/AiSettingsModal';
@@ -8,11 +10,12 @@ import { downloadExport } from '../../components/flow/exportLog';
 import { FlowExecutionPanel } from '../../components/flow/FlowExecutionPanel';
 import { GoalInputPanel, InlineGoalInput } from '../../components/flow/GoalInput';
 import { ModelCard } from '../../components/flow/ModelCard';
+import { ModelUnreachableNotice } from '../../components/flow/ModelUnreachableNotice';
 import { QuickTemplates } from '../../components/flow/QuickTemplates';
 import { TaskHistoryModal } from '../../components/flow/TaskHistoryModal';
 import { TaskListPanel } from '../../components/flow/TaskListPanel';
 import type { FlowTemplate } from '../../components/flow/types';
-import { HEADER_HEIGHT } from '../../components/layout/Header';
+import { WorkspaceLayout } from '../../components/flow/WorkspaceLayout';
 import { useAiSettings } from '../../hooks/useAiSettings';
 import { useFlowRun } from '../../hooks/useFlowRun';
 import { showToast } from '../../lib/toast';
@@ -22,10 +25,14 @@ import { useSession } from '../../session';
 /** The panels the header opens through `?panel=`. */
 type DashboardPanel = 'history' | 'settings';
 
+/** How often the model server is asked again while it does not answer. */
+export const MODEL_RECHECK_MS = 10_000;
+
 /**
- * The goal workspace: Quick Templates and the current model on the left (wide screens only), the
- * flow execution panel and the goal input in the centre, the task list on the right. The header's
- * History and Settings open their modals through `?panel=history` and `?panel=settings`.
+ * The goal workspace: Quick Templates and the current model on the left (under the task list at
+ * tablet widths, in a drawer on phones), the flow execution panel and the goal input in the
+ * centre, the task list on the right. A notice says when the model server does not answer. The
+ * header's History and Settings open their modals through `?panel=history` and `?panel=settings`.
  */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -34,7 +41,11 @@ export function DashboardPage() {
   const flow = useFlowRun();
   const aiSettings = useAiSettings();
   const templates = trpc.template.list.useQuery();
-  const model = trpc.system.model.useQuery();
+  const model = trpc.system.model.useQuery(undefined, {
+    // Asked again while unreachable, so starting the model server clears the notice.
+    refetchInterval: (query) => (query.state.data?.reachable === false ? MODEL_RECHECK_MS : false),
+  });
+  const [templatesOpened, templatesDrawer] = useDisclosure(false);
   const [goal, setGoal] = useState('');
   const [autoPreference, setAutoPreference] = useState(true);
   const goalInput = useRef<HTMLTextAreaElement>(null);
@@ -87,8 +98,14 @@ export function DashboardPage() {
   };
 
   const pickTemplate = (template: FlowTemplate) => {
+    templatesDrawer.close();
     setGoal(template.prompt);
     goalInput.current?.focus();
+  };
+
+  const openSettings = () => {
+    templatesDrawer.close();
+    openPanel('settings');
   };
 
   const reuseGoal = (pastGoal: string) => {
@@ -118,34 +135,58 @@ export function DashboardPage() {
     inputRef: goalInput,
   };
 
+  // The left column's content; on phones it opens in the Templates drawer.
+  const sidebar = (
+    <Stack gap="md">
+      <QuickTemplates
+        templates={templates.data}
+        loading={templates.isPending}
+        failed={templates.isError}
+        onPick={pickTemplate}
+      />
+      <ModelCard
+        settings={aiSettings.runSettings}
+        model={model.data}
+        onOpenSettings={openSettings}
+      />
+    </Stack>
+  );
+
   return (
     <Box px={{ base: 'sm', sm: 'md' }} py="md" maw={1600} mx="auto">
       <title>Dashboard · Flows</title>
       <VisuallyHidden>
         <Title order={1}>Dashboard</Title>
       </VisuallyHidden>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }} visibleFrom="sm" data-testid="workspace-left">
-          <Stack gap="md" style={{ position: 'sticky', top: HEADER_HEIGHT + 16 }}>
-            <QuickTemplates
-              templates={templates.data}
-              loading={templates.isPending}
-              failed={templates.isError}
-              onPick={pickTemplate}
-            />
-            <ModelCard
-              settings={aiSettings.runSettings}
-              model={model.data}
-              onOpenSettings={() => openPanel('settings')}
-            />
-          </Stack>
-        </Grid.Col>
-
-        <Grid.Col span={{ base: 12, sm: 8, lg: 6 }}>
+      {model.data?.reachable === false && (
+        <Box mb="md">
+          <ModelUnreachableNotice endpoint={model.data.endpoint} />
+        </Box>
+      )}
+      <WorkspaceLayout
+        left={sidebar}
+        centre={
           <Stack gap="md">
+            <Group hiddenFrom="sm" gap="xs" grow>
+              <Button
+                variant="default"
+                leftSection={<IconTemplate size={16} aria-hidden />}
+                onClick={templatesDrawer.open}
+              >
+                Templates
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconSettings size={16} aria-hidden />}
+                onClick={openSettings}
+              >
+                AI Settings
+              </Button>
+            </Group>
             <FlowExecutionPanel
               steps={flow.steps}
               streamingText={flow.streamingText}
+              streamingReasoning={flow.streamingReasoning}
               run={flow.run}
               auto={auto}
               active={flow.active}
@@ -157,6 +198,7 @@ export function DashboardPage() {
               pendingCommand={flow.pendingCommand}
               onSetAuto={changeAuto}
               onContinue={() => void flow.continueRun()}
+              onRetry={() => void flow.retry()}
               onReset={reset}
               onExport={() => downloadExport(flow.steps)}
             />
@@ -166,19 +208,29 @@ export function DashboardPage() {
               <InlineGoalInput {...goalInputProps} />
             )}
           </Stack>
-        </Grid.Col>
-
-        <Grid.Col span={{ base: 12, sm: 8, lg: 3 }} offset={{ base: 0, sm: 4, lg: 0 }}>
+        }
+        right={
           <TaskListPanel
             tasks={flow.run?.tasks ?? []}
             currentTaskIndex={flow.run?.currentTaskIndex ?? 0}
             taskSource={flow.run?.taskSource ?? null}
-            canExecute={flow.run?.status === 'waiting'}
+            canExecute={flow.resumable}
             executing={flow.pendingCommand === 'execute'}
             onExecute={() => void flow.execute()}
           />
-        </Grid.Col>
-      </Grid>
+        }
+      />
+
+      <Drawer
+        opened={templatesOpened}
+        onClose={templatesDrawer.close}
+        position="bottom"
+        size="85%"
+        title="Templates and model"
+        hiddenFrom="sm"
+      >
+        {sidebar}
+      </Drawer>
 
       <TaskHistoryModal
         opened={panel === 'history'}

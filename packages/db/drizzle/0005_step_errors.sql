@@ -1,0 +1,1 @@
+ALTER TABLE "agent_steps" ADD COLUMN "error" boolean DEFAULT false NOT NULL;
