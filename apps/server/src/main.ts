@@ -17,6 +17,9 @@ async function main() {
     const where =
       database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
     console.log(`Flows is running at ${config.siteBaseUrl} (${where}, port ${info.port})`);
+    if (config.modelDemo) {
+      console.log(`Open ${config.siteBaseUrl}/dashboard and type a goal to watch a demo run.`);
+    }
   });
 
   closeOnSignals(

@@ -100,6 +100,11 @@ describe('goal workspace panels', () => {
 
     await page.locator('header').getByRole('button', { name: 'History' }).click();
     await dialog.getByRole('button', { name: 'Clear History' }).click();
+    // Clearing deletes every run, so it asks first.
+    await page
+      .getByRole('dialog', { name: 'Clear History' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await seeText(page, 'History Cleared');
     await seeText(page, 'Your task history has been cleared successfully');
     await dialog.getByText('No previous tasks found').waitFor();

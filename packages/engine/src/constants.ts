@@ -35,6 +35,8 @@ export const UI_TIMING = {
   tooltipSkipDelayMs: 300,
 } as const;
 
+/** The longest goal a run accepts, in characters. */
+export const GOAL_MAX_LENGTH = 10_000;
 /** At most this many tasks are taken from a numbered or bulleted reply. */
 export const MAX_PARSED_TASKS = 5;
 /** A numbered or bulleted reply needs at least this many task lines to count as a list. */

@@ -1,11 +1,17 @@
-import { AI_PROVIDERS, DEFAULT_MODEL, DEFAULT_TEMPERATURE, STEP_TYPES } from '@flows/engine';
+import {
+  AI_PROVIDERS,
+  DEFAULT_MODEL,
+  DEFAULT_TEMPERATURE,
+  GOAL_MAX_LENGTH,
+  STEP_TYPES,
+} from '@flows/engine';
 import { z } from 'zod';
 
 const ZGoal = z
   .string({ error: 'Please enter a goal for your flow' })
   .trim()
   .min(1, 'Please enter a goal for your flow')
-  .max(10_000, 'A goal can be at most 10000 characters');
+  .max(GOAL_MAX_LENGTH, `A goal can be at most ${GOAL_MAX_LENGTH} characters`);
 
 /** An id from a path or body; one that is not a UUID is simply not found (404), never a 400. */
 export const ZId = z.string().max(100);

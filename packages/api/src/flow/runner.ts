@@ -260,7 +260,8 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function advance(taskId: string): Promise<void> {
     for (;;) {
       const ran = await deps.locks.tryWithLock(taskId, () => drain(taskId));
-      if (!ran || !(await hasPendingEffects(taskId))) return;
+      // A stopping process leaves what is left to the next one.
+      if (!ran || deps.signal.aborted || !(await hasPendingEffects(taskId))) return;
     }
   }
 

@@ -1,4 +1,4 @@
-import { type RetryTarget, type RunOutcome, retryTarget, runOutcome } from '@flows/engine';
+import { type RetryTarget, retryTarget, runOutcome } from '@flows/engine';
 import {
   Alert,
   Badge,
@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import type { FeedConnection, FlowCommand } from '../../hooks/useFlowRun';
 import { isRunResumable } from './feed';
+import { RUN_OUTCOME_BADGES } from './runOutcomeBadges';
 import type { FlowRunView } from './types';
 
 /** The panel before any run: 'Flow Ready'. */
@@ -54,12 +55,6 @@ export function DemoBadge() {
 }
 
 /** The badge of a run that has ended: complete, failed (a failure or a failed task) or stopped. */
-const OUTCOME_BADGES: Record<Exclude<RunOutcome, 'running'>, { label: string; color: string }> = {
-  complete: { label: 'Complete', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
-  stopped: { label: 'Stopped', color: 'orange' },
-};
-
 function StatusBadges({
   run,
   busy,
@@ -70,7 +65,7 @@ function StatusBadges({
   auto: boolean;
 }) {
   const outcome = run && run.status !== 'idle' ? runOutcome(run) : 'running';
-  const ended = outcome === 'running' ? null : OUTCOME_BADGES[outcome];
+  const ended = outcome === 'running' ? null : RUN_OUTCOME_BADGES[outcome];
   return (
     <>
       {busy && (

@@ -1,3 +1,4 @@
+import { GOAL_MAX_LENGTH } from '@flows/engine';
 import {
   ActionIcon,
   Alert,
@@ -32,8 +33,6 @@ export type GoalInputProps = {
   inputRef?: Ref<HTMLTextAreaElement>;
 };
 
-/** The longest goal the server accepts (it answers longer ones with a validation message). */
-const GOAL_MAX_LENGTH = 10_000;
 /** From this length on, the goal box shows how close it is to the limit. */
 const GOAL_COUNTER_FROM = 8_000;
 const characterCount = new Intl.NumberFormat('en-US');
