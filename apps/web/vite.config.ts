@@ -44,7 +44,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     reporters: jsonReportDir ? ['default', 'json'] : ['default'],
     outputFile: { json: `${jsonReportDir}/web.json` },
   },

@@ -1,18 +1,27 @@
-import { type ApiConfig, appRouter, createAuth, type FlowSystem } from '@flows/api';
+import {
+  type ApiConfig,
+  appRouter,
+  createAuth,
+  createUsageLimits,
+  type FlowSystem,
+} from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
+import { clientAddress } from './client-address';
 import type { Config } from './config';
 import type { AppEnv } from './env';
+import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
+import { noStore, securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
+import { previewFrameRoutes } from './preview-frame';
 import { apiContext, errorResponse } from './rest';
 import { authRoutes } from './routes/auth';
 import { flowRoutes } from './routes/flows';
 import { integrationRoutes } from './routes/integrations';
-import { siteRoutes } from './routes/sites';
+import { siteApiRoutes, siteRoutes } from './routes/sites';
 import { systemRoutes } from './routes/system';
 import { webApp } from './web';
 
@@ -29,6 +38,9 @@ export type AppOptions = {
 
 const maxBodyBytes = 1024 * 1024;
 
+/** Calls one tRPC batch may hold (the web client's batch link sends at most as many). */
+export const TRPC_MAX_BATCH_SIZE = 20;
+
 /** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
 export function createApp({ database, config, secretKey, flows, webDist }: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -40,13 +52,20 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     modelTimeoutMs: config.modelTimeoutMs,
     modelDemo: config.modelDemo,
     allowedModelEndpoints: config.allowedModelEndpoints,
+    modelApiKeys: config.modelApiKeys,
     flowTimeScale: config.flowTimeScale,
-    siteBaseUrl: config.siteBaseUrl,
+    siteBaseUrl: config.sitesBaseUrl,
     hosting: config.hosting,
+    visitorSites: config.visitorSites,
+    loginLimits: config.loginLimits,
   };
+  const https = config.publicUrl?.startsWith('https:') ?? false;
   const auth = createAuth(database.db, {
-    secureCookies: config.publicUrl?.startsWith('https:') ?? false,
+    secureCookies: https,
+    sessionMaxAgeMs: config.sessionMaxAgeMs,
   });
+  const usageLimits = createUsageLimits(config.usageLimits);
+  const liveFeeds = new LiveFeedSlots(config.liveFeedLimits);
 
   app.use('*', async (c, next) => {
     c.set('db', database.db);
@@ -57,25 +76,30 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     c.set('user', null);
     c.set('sessionId', null);
     c.set('sessionCookie', null);
+    c.set('clientIp', clientAddress(c, config.trustProxy));
+    c.set('usageLimits', usageLimits);
     await next();
   });
-  app.use(
-    '*',
-    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
-  );
+  app.use('*', securityHeaders({ https }));
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
   });
   for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, limitBody, originCheck(config.publicUrl), session);
+    app.use(path, noStore, limitBody, originCheck(config.publicUrl), session);
   }
+  app.get(
+    '/api/tasks/:id/events',
+    limitLiveFeeds(liveFeeds, (c) => c.req.param('id')),
+  );
+  app.get('/trpc/flow.events', limitLiveFeeds(liveFeeds, subscriptionTaskId));
 
   const api = new Hono<AppEnv>()
     .route('/', systemRoutes)
     .route('/', authRoutes)
     .route('/', flowRoutes)
-    .route('/', integrationRoutes);
+    .route('/', integrationRoutes)
+    .route('/', siteApiRoutes);
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
@@ -84,6 +108,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (options, honoContext) => {
         const c = honoContext as Parameters<typeof apiContext>[0];
         const sessionCookie = c.get('sessionCookie');
@@ -94,6 +119,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
   );
 
   app.route('/sites', siteRoutes);
+  app.route('/preview-frame', previewFrameRoutes);
   app.route('/', webApp(webDist));
 
   app.onError((error, c) => {

@@ -34,3 +34,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });
+
+describe('abuse limits and the client address', () => {
+  it('default to limits generous for one person, and no trusted proxy', () => {
+    const config = loadConfig({});
+    expect(config.trustProxy).toBe(false);
+    expect(config.usageLimits).toEqual({
+      runsPerHourPerAddress: 60,
+      runsPerHourPerUser: 60,
+      modelCallsPerHourPerAddress: 600,
+      modelCallsPerHourPerUser: 600,
+    });
+    expect(config.liveFeedLimits).toEqual({ perAddress: 20, perTask: 50, total: 1000 });
+  });
+
+  it('read 0 as no limit, and TRUST_PROXY as a flag or a hop count', () => {
+    const config = loadConfig({ RUNS_PER_HOUR_PER_ADDRESS: '0', SSE_STREAMS_TOTAL: '0' });
+    expect(config.usageLimits.runsPerHourPerAddress).toBe(0);
+    expect(config.liveFeedLimits.total).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'sometimes'],
+    ['RUNS_PER_HOUR_PER_ADDRESS', '-1'],
+    ['MODEL_CALLS_PER_HOUR_PER_USER', 'many'],
+    ['SSE_STREAMS_PER_ADDRESS', '2.5'],
+  ])('stop on a bad %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -11,6 +11,14 @@ const flag = z
 
 const optionalUrl = z.url({ message: 'must be a URL' }).optional();
 
+/** A limit on how much one client may do; 0 turns it off. */
+const limit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number (0 for no limit)' })
+    .int('must be a whole number (0 for no limit)')
+    .min(0, 'must be 0 (no limit) or more')
+    .default(fallback);
+
 const ZConfigEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -31,6 +39,12 @@ const ZConfigEnv = z.object({
   ALLOW_PRIVATE_TARGETS: flag,
   PUBLIC_URL: optionalUrl,
   MODEL_ENDPOINTS_ALLOWED: z.string().optional(),
+  MODEL_ENDPOINT_KEYS: z.string().optional(),
+  SITES_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  VISITOR_SITE_DEPLOYS_PER_DAY: limit(20),
+  VISITOR_SITE_TTL_HOURS: limit(24),
   FLOW_WORKER: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .default('true')
@@ -40,6 +54,32 @@ const ZConfigEnv = z.object({
     .default('local'),
   NETLIFY_TOKEN: z.string().trim().optional(),
   NETLIFY_API_URL: z.url({ message: 'must be a URL' }).default('https://api.netlify.com'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/i, 'must be true, false or a number of proxy hops')
+    .default('false')
+    .transform((value): boolean | number => {
+      const lower = value.toLowerCase();
+      if (lower === 'true' || lower === 'yes') return true;
+      if (lower === 'false' || lower === 'no') return false;
+      return Number(lower);
+    }),
+  RUNS_PER_HOUR_PER_ADDRESS: limit(60),
+  RUNS_PER_HOUR_PER_USER: limit(60),
+  MODEL_CALLS_PER_HOUR_PER_ADDRESS: limit(600),
+  MODEL_CALLS_PER_HOUR_PER_USER: limit(600),
+  SSE_STREAMS_PER_ADDRESS: limit(20),
+  SSE_STREAMS_PER_TASK: limit(50),
+  SSE_STREAMS_TOTAL: limit(1000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(3_600_000)
+    .default(30_000),
+  SESSION_MAX_AGE_DAYS: limit(30),
+  LOGIN_MAX_FAILURES: limit(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: limit(30),
 });
 
 /** The validated settings of one server process. */
@@ -56,12 +96,21 @@ export type Config = {
   modelDemo: boolean;
   /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
   allowedModelEndpoints: string[];
+  /**
+   * The operator's model API keys, each sent only to its own endpoint: MODEL_API_KEY to
+   * MODEL_ENDPOINT, and each `endpoint=key` of MODEL_ENDPOINT_KEYS to that endpoint.
+   */
+  modelApiKeys: { endpoint: string; apiKey: string }[];
   flowTimeScale: number;
   secretKey: string | undefined;
   allowPrivateTargets: boolean;
   publicUrl: string | undefined;
   /** Where users reach Flows: PUBLIC_URL, else http://localhost:PORT (deployed sites live below). */
   siteBaseUrl: string;
+  /** Where deployed sites are announced: SITES_URL (a separate origin), else siteBaseUrl. */
+  sitesBaseUrl: string;
+  /** Visitors' sites: deploys per client address per day, and hours a site lives (0 = no limit). */
+  visitorSites: { deploysPerDay: number; ttlHours: number };
   /** Whether this process works flow runs (FLOW_WORKER, on by default). */
   runWorker: boolean;
   /** Where runs deploy websites; the Netlify account is present when NETLIFY_TOKEN is set. */
@@ -69,10 +118,69 @@ export type Config = {
     provider: 'local' | 'netlify';
     netlify?: { token: string; apiUrl: string };
   };
+  /**
+   * Which X-Forwarded-For entries name the client (TRUST_PROXY): none (false, the socket's
+   * address counts), all (true), or this many proxy hops in front of Flows (0 is false).
+   */
+  trustProxy: boolean | number;
+  /** Runs and single model calls one address or one user may start per hour; 0 = no limit. */
+  usageLimits: {
+    runsPerHourPerAddress: number;
+    runsPerHourPerUser: number;
+    modelCallsPerHourPerAddress: number;
+    modelCallsPerHourPerUser: number;
+  };
+  /** Live feeds (SSE) open at once per client address, per task and in all; 0 = no limit. */
+  liveFeedLimits: { perAddress: number; perTask: number; total: number };
+  /** How long start-up keeps trying to reach DATABASE_URL before it gives up. */
+  databaseConnectTimeoutMs: number;
+  /** A session ends this long after sign-in however often it is used (0 = no such limit). */
+  sessionMaxAgeMs: number;
+  /** Failed logins per username and address, and per address across usernames (0 = no limit). */
+  loginLimits: { perAccount: number; perAddress: number };
 };
 
 /** A configuration problem that must stop start-up, naming the variable at fault. */
 export class ConfigError extends Error {}
+
+const sameEndpoint = (a: string, b: string) =>
+  a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
+
+/**
+ * The operator's model keys, each bound to one endpoint: MODEL_API_KEY to MODEL_ENDPOINT, and
+ * each `endpoint=key` entry of MODEL_ENDPOINT_KEYS to its endpoint, which must be allowed.
+ * Messages never repeat a key.
+ */
+function modelApiKeys(
+  value: { MODEL_ENDPOINT: string; MODEL_API_KEY?: string; MODEL_ENDPOINT_KEYS?: string },
+  allowed: string[],
+): Config['modelApiKeys'] {
+  const keys = value.MODEL_API_KEY
+    ? [{ endpoint: value.MODEL_ENDPOINT, apiKey: value.MODEL_API_KEY }]
+    : [];
+  const entries = (value.MODEL_ENDPOINT_KEYS ?? '').split(',').map((entry) => entry.trim());
+  for (const [index, entry] of entries.filter(Boolean).entries()) {
+    const fail = (why: string) =>
+      new ConfigError(`Invalid configuration: MODEL_ENDPOINT_KEYS entry ${index + 1} ${why}`);
+    const equals = entry.indexOf('=');
+    const endpoint = entry.slice(0, Math.max(equals, 0)).trim();
+    const apiKey = entry.slice(equals + 1).trim();
+    if (equals <= 0 || !apiKey) throw fail('must be endpoint=key');
+    if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol)) {
+      throw fail('must start with an http:// or https:// endpoint');
+    }
+    if (!allowed.some((candidate) => sameEndpoint(candidate, endpoint))) {
+      throw fail(
+        `names ${endpoint}, which is neither MODEL_ENDPOINT nor in MODEL_ENDPOINTS_ALLOWED`,
+      );
+    }
+    if (keys.some((key) => sameEndpoint(key.endpoint, endpoint))) {
+      throw fail(`gives ${endpoint} a second key (MODEL_API_KEY is MODEL_ENDPOINT's)`);
+    }
+    keys.push({ endpoint, apiKey });
+  }
+  return keys;
+}
 
 /**
  * Reads the environment once. Blank values count as unset; a bad value throws a ConfigError that
@@ -94,6 +202,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const base = env.INIT_CWD ?? repoRoot;
+  const allowedModelEndpoints = [
+    value.MODEL_ENDPOINT,
+    ...(value.MODEL_ENDPOINTS_ALLOWED ?? '')
+      .split(',')
+      .map((endpoint) => endpoint.trim())
+      .filter(Boolean),
+  ];
+  const siteBaseUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return {
     port: value.PORT,
     host: value.HOST,
@@ -103,24 +219,42 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     modelApiKey: value.MODEL_API_KEY,
     modelTimeoutMs: value.MODEL_TIMEOUT_MS,
     modelDemo: value.MODEL_DEMO,
-    allowedModelEndpoints: [
-      value.MODEL_ENDPOINT,
-      ...(value.MODEL_ENDPOINTS_ALLOWED ?? '')
-        .split(',')
-        .map((endpoint) => endpoint.trim())
-        .filter(Boolean),
-    ],
+    allowedModelEndpoints,
+    modelApiKeys: modelApiKeys(value, allowedModelEndpoints),
     flowTimeScale: value.FLOW_TIME_SCALE,
     secretKey: value.SECRET_KEY,
     allowPrivateTargets: value.ALLOW_PRIVATE_TARGETS,
     publicUrl: value.PUBLIC_URL,
-    siteBaseUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
+    siteBaseUrl,
+    sitesBaseUrl: value.SITES_URL?.replace(/\/+$/, '') ?? siteBaseUrl,
+    visitorSites: {
+      deploysPerDay: value.VISITOR_SITE_DEPLOYS_PER_DAY,
+      ttlHours: value.VISITOR_SITE_TTL_HOURS,
+    },
     runWorker: value.FLOW_WORKER,
     hosting: {
       provider: value.HOSTING_PROVIDER,
       ...(value.NETLIFY_TOKEN && {
         netlify: { token: value.NETLIFY_TOKEN, apiUrl: value.NETLIFY_API_URL },
       }),
+    },
+    trustProxy: value.TRUST_PROXY === 0 ? false : value.TRUST_PROXY,
+    usageLimits: {
+      runsPerHourPerAddress: value.RUNS_PER_HOUR_PER_ADDRESS,
+      runsPerHourPerUser: value.RUNS_PER_HOUR_PER_USER,
+      modelCallsPerHourPerAddress: value.MODEL_CALLS_PER_HOUR_PER_ADDRESS,
+      modelCallsPerHourPerUser: value.MODEL_CALLS_PER_HOUR_PER_USER,
+    },
+    liveFeedLimits: {
+      perAddress: value.SSE_STREAMS_PER_ADDRESS,
+      perTask: value.SSE_STREAMS_PER_TASK,
+      total: value.SSE_STREAMS_TOTAL,
+    },
+    databaseConnectTimeoutMs: value.DATABASE_CONNECT_TIMEOUT_MS,
+    sessionMaxAgeMs: value.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    loginLimits: {
+      perAccount: value.LOGIN_MAX_FAILURES,
+      perAddress: value.LOGIN_MAX_FAILURES_PER_ADDRESS,
     },
   };
 }

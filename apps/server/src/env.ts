@@ -1,4 +1,4 @@
-import type { ApiConfig, Auth, FlowSystem, SessionUser } from '@flows/api';
+import type { ApiConfig, Auth, FlowSystem, SessionUser, UsageLimits } from '@flows/api';
 import type { Database, DatabaseKind } from '@flows/db';
 
 /** Per-request values the middleware sets for handlers. */
@@ -13,5 +13,9 @@ export type AppEnv = {
     sessionId: string | null;
     /** A refreshed or cleared session cookie to send with the answer. */
     sessionCookie: string | null;
+    /** The client's address as per-address limits count it (see clientAddress). */
+    clientIp: string;
+    /** This process's limits on runs and model calls. */
+    usageLimits: UsageLimits;
   };
 };

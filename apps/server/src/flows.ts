@@ -11,8 +11,8 @@ export function startFlowSystem(
 ) {
   return createFlowSystem(database, {
     timeScale: config.flowTimeScale,
-    siteBaseUrl: config.siteBaseUrl,
-    modelApiKey: config.modelApiKey,
+    siteBaseUrl: config.sitesBaseUrl,
+    modelApiKeys: config.modelApiKeys,
     modelTimeoutMs: config.modelTimeoutMs,
     hosting: config.hosting,
     allowPrivateTargets: config.allowPrivateTargets,

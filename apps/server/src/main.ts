@@ -1,16 +1,43 @@
-import { createDatabase, seedTemplates } from '@flows/db';
+import { deleteExpiredAuthRecords, sealStoredWebhookUrls } from '@flows/api';
+import { createDatabase, type Database, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { lockDataDir, prepareDataDir } from './data-dir';
 import { startFlowSystem } from './flows';
 import { closeOnSignals, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Deletes expired sessions and stale login attempts now, then every hour. */
+async function scheduleAuthCleanup(db: Database, sessionMaxAgeMs: number) {
+  const cleanUp = () =>
+    deleteExpiredAuthRecords(db, sessionMaxAgeMs).catch((error: unknown) => {
+      console.error(`Could not delete expired sessions: ${(error as Error).message}`);
+    });
+  await cleanUp();
+  const timer = setInterval(cleanUp, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function main() {
   const config = loadConfig(process.env);
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await seedTemplates(database.db);
+  const embedded = !config.databaseUrl;
+  if (embedded || !config.secretKey) prepareDataDir(config.dataDir);
+  // The embedded database belongs to one process: a second one on this DATA_DIR is refused.
+  if (embedded) process.once('exit', lockDataDir(config.dataDir));
+  // Before the database opens, so a bad secret.key stops start-up at once.
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
+  await seedTemplates(database.db);
+  const stopAuthCleanup = await scheduleAuthCleanup(database.db, config.sessionMaxAgeMs);
+  await sealStoredWebhookUrls(database.db, secretKey);
   const flows = await startFlowSystem(database, config, secretKey);
   const app = createApp({ database, config, secretKey, flows });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -23,6 +50,7 @@ async function main() {
   });
 
   closeOnSignals(
+    stopAuthCleanup,
     () => server.close(),
     () => flows.close(),
     () => database.close(),

@@ -1,5 +1,4 @@
 import { type Context as ApiContext, createCaller, inputIssues } from '@flows/api';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context } from 'hono';
@@ -9,15 +8,6 @@ import { ZodError } from 'zod';
 import type { AppEnv } from './env';
 
 type Caller = ReturnType<typeof createCaller>;
-
-/** The caller's address; requests made without a socket (tests) count as one 'local' caller. */
-function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
-  }
-}
 
 /** The tRPC context of a request; `setHeader` writes to whichever response carries the call. */
 export function apiContext(
@@ -30,8 +20,9 @@ export function apiContext(
     auth: c.get('auth'),
     user: c.get('user'),
     sessionId: c.get('sessionId'),
-    clientIp: clientIp(c),
+    clientIp: c.get('clientIp'),
     flows: c.get('flows'),
+    usageLimits: c.get('usageLimits'),
     setHeader,
   };
 }
@@ -51,13 +42,22 @@ export function rest<T>(
   };
 }
 
+/** `application/json`, with or without parameters such as `charset`. */
+function isJsonContentType(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 /**
- * Reads a JSON request body, answering 400 when it is not JSON. Its shape is not checked here:
- * the procedure it is handed to validates it with its zod schema.
+ * Reads a JSON request body: 415 when a body comes as anything but `application/json` (the types
+ * a foreign page's form can send included), 400 when it is not JSON. Its shape is not checked
+ * here: the procedure it is handed to validates it with its zod schema.
  */
 export async function jsonBody<T>(c: Context<AppEnv>): Promise<T> {
   const text = await c.req.text();
   if (!text.trim()) return {} as T;
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    throw new HTTPException(415, { message: 'The request body must be JSON (application/json)' });
+  }
   try {
     return JSON.parse(text) as T;
   } catch {

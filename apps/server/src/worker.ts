@@ -12,8 +12,11 @@ async function main() {
       'DATABASE_URL must be set: separate workers share a PostgreSQL server (the embedded database belongs to one process)',
     );
   }
-  const database = await createDatabase({ url: config.databaseUrl });
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   const flows = await startFlowSystem(database, config, secretKey, true);
   console.log('Flows worker is running');
   closeOnSignals(

@@ -20,6 +20,10 @@ export type NetlifyScript = {
   checksBeforeReady?: number;
   /** Complete deploys end in 'error' with this message. */
   deployError?: string;
+  /** Deploys report this as their ssl_url and deploy_ssl_url instead of the site's address. */
+  deployUrl?: string;
+  /** Answer site deletion with this status and body instead of deleting the site. */
+  deleteSiteFails?: { status: number; body: string };
 };
 
 type Deploy = {
@@ -61,8 +65,8 @@ export async function startNetlifyServer(token: string) {
       id: deploy.id,
       state,
       required: deploy.required,
-      ssl_url: `https://${deploy.siteName}.netlify.app`,
-      deploy_ssl_url: `https://${deploy.id}--${deploy.siteName}.netlify.app`,
+      ssl_url: current.deployUrl ?? `https://${deploy.siteName}.netlify.app`,
+      deploy_ssl_url: current.deployUrl ?? `https://${deploy.id}--${deploy.siteName}.netlify.app`,
       error_message: state === 'error' ? current.deployError : null,
     };
   };
@@ -86,6 +90,16 @@ export async function startNetlifyServer(token: string) {
         url: `http://${name}.netlify.app`,
         ssl_url: `https://${name}.netlify.app`,
       });
+    }
+    const siteDelete = path.match(/^\/api\/v1\/sites\/([^/]+)$/);
+    if (method === 'DELETE' && siteDelete) {
+      if (current.deleteSiteFails) {
+        return send(response, current.deleteSiteFails.status, current.deleteSiteFails.body);
+      }
+      const id = decodeURIComponent(siteDelete[1]!);
+      if (!sites.delete(id)) return send(response, 404, { code: 404, message: 'Not Found' });
+      response.writeHead(204).end();
+      return;
     }
     const deployCreate = path.match(/^\/api\/v1\/sites\/([^/]+)\/deploys$/);
     if (method === 'POST' && deployCreate) {
@@ -146,6 +160,8 @@ export async function startNetlifyServer(token: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** The ids of the sites that exist on this Netlify. */
+    siteIds: () => [...sites.keys()],
     /** Sets how the next calls are answered, replacing the previous script. */
     script(next: NetlifyScript) {
       current = next;

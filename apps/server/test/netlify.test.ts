@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hostedSites, siteDeploys } from '@flows/db';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { flowClient, signUp } from './flow-client';
@@ -196,6 +197,75 @@ describe('Netlify sites for visitors', () => {
     const response = await flowClient(harness.app).post('/api/netlify/sites', { name: 'x' });
     expect(response.status).toBe(401);
     expect(netlify.requests).toEqual([]);
+  });
+
+  it("deploys a visitor's run on the built-in host, never with the operator's token", async () => {
+    const visitor = flowClient(harness.app);
+    const taskId = await visitor.start({ goal: 'Create a website for a bakery' });
+    const state = await visitor.waitFor(taskId, ['complete']);
+    expect(state.error).toBeNull();
+    expect(state.deployUrl).toMatch(/^http:\/\/localhost:3000\/sites\/[\w-]+\/$/);
+    expect(netlify.requests).toEqual([]);
+    const page = await harness.app.request(new URL(state.deployUrl!).pathname);
+    expect(await page.text()).toContain('<h1>Welcome</h1>');
+  });
+});
+
+describe('Netlify deploy addresses', () => {
+  it('are accepted only as http(s) URLs', async () => {
+    const websiteId = await saveWebsite('<html><body>Odd answer</body></html>');
+    const siteId = await netlifySite('flows-website-1700000000005');
+    netlify.script({ deployUrl: 'javascript:alert(document.cookie)' });
+    const response = await client.post(`/api/websites/${websiteId}/deploy`, { siteId });
+    expect(response.status).toBe(502);
+    expect((await json<{ error: string }>(response)).error).toBe(
+      'Netlify deploy failed: Netlify gave no http(s) site address',
+    );
+    expect(await json(await client.request(`/api/websites/${websiteId}`))).toMatchObject({
+      deploymentUrl: null,
+    });
+  });
+});
+
+describe('unpublishing Netlify sites', () => {
+  it('deletes the site on Netlify too, and keeps it when Netlify refuses', async () => {
+    const websiteId = await saveWebsite('<html><body>Going away</body></html>');
+    const siteId = await netlifySite('flows-website-1700000000006');
+    await client.post(`/api/websites/${websiteId}/deploy`, { siteId });
+    const [row] = await harness.database.db
+      .select()
+      .from(hostedSites)
+      .where(eq(hostedSites.id, siteId));
+
+    netlify.script({ deleteSiteFails: { status: 500, body: `{"seen":"Bearer ${TOKEN}"}` } });
+    const failed = await client.request(`/api/sites/${siteId}`, { method: 'DELETE' });
+    expect(failed.status).toBe(502);
+    expect((await json<{ error: string }>(failed)).error).not.toContain(TOKEN);
+    expect(netlify.siteIds()).toContain(row!.remoteId);
+
+    netlify.script({});
+    netlify.clear();
+    const removed = await client.request(`/api/sites/${siteId}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    const [deletion] = calls('DELETE', /^\/api\/v1\/sites\/[^/]+$/);
+    expect(deletion?.path).toBe(`/api/v1/sites/${row!.remoteId}`);
+    expect(deletion?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(netlify.siteIds()).not.toContain(row!.remoteId);
+    expect(
+      await harness.database.db.select().from(hostedSites).where(eq(hostedSites.id, siteId)),
+    ).toEqual([]);
+  });
+
+  it("deletes the Netlify sites of the history's runs when the history is cleared", async () => {
+    const owner = flowClient(harness.app, await signUp(harness.app, 'netlify_history'));
+    const taskId = await owner.start({ goal: 'Create a website for a bakery' });
+    const state = await owner.waitFor(taskId, ['complete']);
+    expect(state.deployUrl).toMatch(/\.netlify\.app$/);
+    const before = netlify.siteIds().length;
+    netlify.clear();
+    expect((await owner.request('/api/tasks', { method: 'DELETE' })).status).toBe(200);
+    expect(calls('DELETE', /^\/api\/v1\/sites\/[^/]+$/)).toHaveLength(1);
+    expect(netlify.siteIds()).toHaveLength(before - 1);
   });
 });
 

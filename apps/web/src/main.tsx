@@ -1,3 +1,4 @@
+import './csp';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './test/render';
-import { mockPendingServer, mockServer } from './test/server';
+import { renderApp } from './testing/render';
+import { mockPendingServer, mockServer } from './testing/restServer';
 
 const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: null };
 

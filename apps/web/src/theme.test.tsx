@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ThemeMenu } from './components/layout/ThemeMenu';
-import { renderWithProviders } from './test/render';
+import { renderWithProviders } from './testing/render';
 
 const colorScheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
 

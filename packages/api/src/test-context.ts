@@ -11,9 +11,11 @@ export const testConfig: ApiConfig = {
   modelTimeoutMs: 2000,
   modelDemo: false,
   allowedModelEndpoints: ['http://127.0.0.1:1/v1'],
+  modelApiKeys: [],
   flowTimeScale: 0,
   siteBaseUrl: 'http://localhost:3000',
   hosting: { provider: 'local' },
+  visitorSites: { deploysPerDay: 20, ttlHours: 24 },
 };
 
 /** A visitor's context for calling procedures directly in tests; headers set are collected. */

@@ -2,8 +2,11 @@ import type { Database } from '@flows/db';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Auth } from './auth/lucia';
+import type { LoginLimits } from './auth/throttle';
+import type { ModelEndpointKey } from './flow/model-keys';
 import type { FlowSystem } from './flow/system';
-import type { HostingConfig } from './hosting/sites';
+import type { UsageLimits } from './flow/usage-limits';
+import type { HostingConfig, VisitorSiteLimits } from './hosting/sites';
 
 /** The signed-in person as procedures see them. */
 export type SessionUser = {
@@ -28,12 +31,18 @@ export type ApiConfig = {
   modelDemo: boolean;
   /** Every model endpoint the server may call (modelEndpoint included). */
   allowedModelEndpoints: string[];
+  /** The operator's model keys, each bound to the one endpoint it is sent to. */
+  modelApiKeys: readonly ModelEndpointKey[];
   /** Multiplier for the flow's waits; 0 runs without waiting. */
   flowTimeScale: number;
-  /** Where users reach Flows (PUBLIC_URL, else http://localhost:PORT); deployed sites live below. */
+  /** Where deployed sites are announced: SITES_URL, else where users reach Flows. */
   siteBaseUrl: string;
+  /** Visitors' sites: deploys per client address per day, and hours a site lives (0 = no limit). */
+  visitorSites: VisitorSiteLimits;
   /** Where runs deploy (HOSTING_PROVIDER) and the Netlify account, present when it has a token. */
   hosting: HostingConfig;
+  /** Failed logins allowed per username and address, and per address (DEFAULT_LOGIN_LIMITS). */
+  loginLimits?: LoginLimits;
 };
 
 /** What every procedure receives; tests build it directly with `createContextInner`. */
@@ -43,10 +52,15 @@ export type Context = {
   auth: Auth;
   user: SessionUser | null;
   sessionId: string | null;
-  /** The caller's network address, for throttling. */
+  /**
+   * The caller's address as every per-address limit counts it: the socket's peer, or the
+   * forwarded client behind a trusted proxy (TRUST_PROXY); an IPv6 address by its /64.
+   */
   clientIp: string;
   /** Durable runs and the live feed; null where runs are not available (unit tests). */
   flows: FlowSystem | null;
+  /** This process's limits on runs and model calls; absent where nothing is limited (unit tests). */
+  usageLimits?: UsageLimits;
   /** Adds a response header (Set-Cookie, Retry-After) on whichever transport carries the call. */
   setHeader: (name: string, value: string) => void;
 };
@@ -86,8 +100,11 @@ export const createCallerFactory = t.createCallerFactory;
 // of range, malformed literals, values too long for an index.
 const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P05', '22003', '22P02', '22001', '54000']);
 
-function isUnstorableValue(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+/** Whether an error, or one of its first causes, is PostgreSQL refusing a value it cannot store. */
+export function isUnstorableValue(error: unknown): boolean {
+  // A few causes deep at most: a cause chain can be cyclic.
+  let cause = error;
+  for (let depth = 0; depth < 8 && cause instanceof Error; depth++, cause = cause.cause) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code)) return true;
   }

@@ -1,9 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle, databaseVersion } from './client';
+import {
+  createDatabase,
+  DatabaseConnectError,
+  type DatabaseHandle,
+  databaseVersion,
+} from './client';
 import { agentSteps, tasks, templates, users } from './schema';
 import { seedTemplates } from './seed';
 import { createTestDatabase } from './testing';
@@ -82,4 +88,84 @@ describe('embedded database on disk', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+/** Paths under `root` (itself included) whose mode is not 0700 (folders) or 0600 (files). */
+function notPrivate(root: string): string[] {
+  const stats = statSync(root);
+  const mode = stats.mode & 0o777;
+  const own = mode === (stats.isDirectory() ? 0o700 : 0o600) ? [] : [`${root} ${mode.toString(8)}`];
+  if (!stats.isDirectory()) return own;
+  return [...own, ...readdirSync(root).flatMap((entry) => notPrivate(join(root, entry)))];
+}
+
+describe('embedded database files', () => {
+  it('are readable by their owner only, when open and after closing', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'flows-db-')), 'data');
+    try {
+      const handle = await createDatabase({ dataDir });
+      await handle.db.insert(tasks).values({ goal: 'Private' });
+      expect(notPrivate(dataDir)).toEqual([]);
+      await handle.close();
+      expect(notPrivate(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A local port nothing listens on. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 1;
+}
+
+describe('connecting to PostgreSQL', () => {
+  it('gives up after connectTimeoutMs with one line naming host, port and cause', async () => {
+    const port = await freePort();
+    const started = Date.now();
+    const failure = await createDatabase({
+      url: `postgres://flows:hunter2@127.0.0.1:${port}/flows`,
+      connectTimeoutMs: 800,
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DatabaseConnectError);
+    const message = (failure as Error).message;
+    expect(message).toMatch(`127.0.0.1:${port}`);
+    expect(message).toMatch('connection refused (ECONNREFUSED)');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('\n');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+  });
+
+  // A server that comes up while Flows starts: a relay to the real one opens after a while.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'retries until a server that starts late answers',
+    async () => {
+      const real = new URL(process.env.DATABASE_URL ?? '');
+      const port = await freePort();
+      let relay: Server | undefined;
+      const opening = setTimeout(() => {
+        relay = createServer((client) => {
+          const upstream = connect(Number(real.port || 5432), real.hostname);
+          client.pipe(upstream).pipe(client);
+          client.on('error', () => upstream.destroy());
+          upstream.on('error', () => client.destroy());
+        }).listen(port, '127.0.0.1');
+      }, 1200);
+      const late = new URL(real);
+      late.hostname = '127.0.0.1';
+      late.port = String(port);
+      try {
+        const handle = await createDatabase({ url: late.toString(), connectTimeoutMs: 15_000 });
+        expect(await databaseVersion(handle.db)).toMatch(/PostgreSQL/);
+        await handle.close();
+      } finally {
+        clearTimeout(opening);
+        await new Promise((resolve) => (relay ? relay.close(resolve) : resolve(undefined)));
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,14 +33,23 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** Folder for PGlite's files; `null` keeps the embedded database in memory. */
   dataDir?: string | null;
+  /** How long to keep trying to reach PostgreSQL before giving up (default 30 s). */
+  connectTimeoutMs?: number;
 };
+
+/** PostgreSQL could not be reached at start-up; the message is one line naming where and why. */
+export class DatabaseConnectError extends Error {}
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 const casing = 'snake_case';
 
-/** Opens PostgreSQL (when a URL is given) or PGlite, and applies the committed migrations. */
+/**
+ * Opens PostgreSQL (when a URL is given; waiting up to `connectTimeoutMs` for it to answer) or
+ * PGlite, and applies the committed migrations. PGlite's folder is readable by the owner only.
+ */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    await waitForPostgres(options.url, options.connectTimeoutMs ?? 30_000);
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema, casing });
     await migratePostgres(db, { migrationsFolder });
@@ -53,16 +62,151 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   const dataDir = options.dataDir === null ? undefined : join(options.dataDir ?? '.data', 'pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    keepPrivate(dataDir);
+  }
   const pglite = new PGlite(dataDir);
   const db = drizzlePglite(pglite, { schema, casing });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  // PGlite unpacks its initial files, and writes some at every start, readable by everyone.
+  if (dataDir) keepPrivate(dataDir);
+  const close = async () => {
+    await pglite.close();
+    if (dataDir) keepPrivate(dataDir);
+  };
+  return { db, kind: 'pglite', pglite, close };
+}
+
+/**
+ * Makes a folder and everything in it private to its owner: folders 0700, files 0600. Symbolic
+ * links are left alone (they are not followed). Returns the paths it could not change (owned by
+ * someone else, say), so the caller can warn instead of refusing to start.
+ */
+export function restrictToOwner(path: string): string[] {
+  try {
+    const stats = lstatSync(path);
+    if (stats.isSymbolicLink()) return [];
+    const mode = stats.isDirectory() ? 0o700 : 0o600;
+    if ((stats.mode & 0o777) !== mode) chmodSync(path, mode);
+    if (!stats.isDirectory()) return [];
+    return readdirSync(path).flatMap((entry) => restrictToOwner(join(path, entry)));
+  } catch (error) {
+    // Gone meanwhile (PGlite removes temporary files): nothing to protect.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? [] : [path];
+  }
+}
+
+/** restrictToOwner, with one warning line when some paths stay open to others. */
+function keepPrivate(path: string) {
+  const stuck = restrictToOwner(path);
+  if (stuck.length > 0) {
+    console.warn(`Could not make ${stuck.length} file(s) under ${path} private, e.g. ${stuck[0]}`);
+  }
+}
+
+// Failures that may pass while the server starts (or its name resolves): worth another try.
+const RETRYABLE_CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P03', // the database system is starting up
+  '53300', // too many connections
+]);
+
+const CONNECT_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'timed out',
+  CONNECT_TIMEOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+};
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  const first = (error as { errors?: unknown[] } | null)?.errors?.[0];
+  return first === undefined ? undefined : errorCode(first);
+}
+
+/** "connection refused (ECONNREFUSED)" or the server's own words, on one line. */
+function describeConnectFailure(error: unknown): string {
+  const code = errorCode(error);
+  const known = code ? CONNECT_CAUSES[code] : undefined;
+  const words = known ?? (error instanceof Error ? error.message : String(error));
+  return `${words}${code ? ` (${code})` : ''}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Waits until PostgreSQL answers a query, retrying failures that may pass (refused, timed out,
+ * starting up) for `timeoutMs`. Gives up with a DatabaseConnectError naming host, port and cause
+ * (never the password), at once when retrying cannot help (wrong password, no such database).
+ */
+async function waitForPostgres(url: string, timeoutMs: number) {
+  const started = Date.now();
+  let pause = 250;
+  for (;;) {
+    const remaining = Math.max(timeoutMs - (Date.now() - started), 500);
+    const probe = postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: Math.min(remaining, 10_000) / 1000,
+    });
+    const where = probe.options.host
+      .map((host, index) => `${host}:${probe.options.port[index] ?? probe.options.port[0]}`)
+      .join(', ');
+    try {
+      await probe`select 1`;
+      return;
+    } catch (error) {
+      const code = errorCode(error);
+      const elapsed = Date.now() - started;
+      if (!code || !RETRYABLE_CONNECT_CODES.has(code)) {
+        throw new DatabaseConnectError(
+          `Cannot use the database at ${where} (DATABASE_URL): ${describeConnectFailure(error)}`,
+        );
+      }
+      if (elapsed >= timeoutMs) {
+        const seconds = Math.round(elapsed / 100) / 10;
+        throw new DatabaseConnectError(
+          `Cannot connect to the database at ${where} (DATABASE_URL): ${describeConnectFailure(error)}; gave up after ${seconds} s (DATABASE_CONNECT_TIMEOUT_MS)`,
+        );
+      }
+    } finally {
+      await probe.end({ timeout: 0 }).catch(() => {});
+    }
+    const untilDeadline = timeoutMs - (Date.now() - started);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, Math.min(pause, untilDeadline))),
+    );
+    pause = Math.min(pause * 2, 2000);
+  }
 }
 
 /** Rows of a raw `db.execute` result: postgres.js returns an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/** Whether the database answers a trivial query. */
+export async function databaseAnswers(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The server's version string, e.g. "PostgreSQL 15.19 ...". */

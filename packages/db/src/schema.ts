@@ -19,7 +19,10 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-/** A registered account. Usernames and emails are unique regardless of case. */
+/**
+ * A registered account. Usernames are unique regardless of case; emails are not (an email is a
+ * contact detail, never a sign-in name, and registration must not reveal which ones are in use).
+ */
 export const users = pgTable(
   'users',
   {
@@ -30,19 +33,20 @@ export const users = pgTable(
     displayName: text(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 
-/** Lucia sessions: one row per signed-in browser. */
+/**
+ * Lucia sessions: one row per signed-in browser. `id` is the SHA-256 of the cookie's session id;
+ * `createdAt` bounds the session's absolute lifetime.
+ */
 export const sessions = pgTable('sessions', {
   id: text().primaryKey(),
   userId: uuid()
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
 });
 
 /** A goal a person (or a script) asked Flows to work on. Visitors' tasks have no user. */
@@ -110,7 +114,10 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** The address as answers show it: credentials in it (userinfo, ?token=...) are masked. */
     url: text().notNull(),
+    /** The real address, encrypted, when it carries credentials; null when `url` is all of it. */
+    urlSealed: text(),
     method: text().notNull().default('POST'),
     headers: text().notNull().default('{}'),
     authType: text().notNull().default('none'),
@@ -163,11 +170,16 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
-/** Failed logins per username and client address, so the throttle holds across processes. */
+/**
+ * Login attempts, counted so the throttle holds across processes: one row per client address
+ * (`address:...`, failures in the window from `windowStart`) and one per username and address
+ * (`account:...`, the failures since `windowStart` and when the next attempt is allowed).
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),
   failures: integer().notNull(),
   windowStart: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
 });
 
 /**
@@ -214,9 +226,14 @@ export const siteDeploys = pgTable(
     websiteId: uuid().references(() => websites.id, { onDelete: 'set null' }),
     html: text().notNull(),
     url: text().notNull(),
+    /** The visitor's address a visitor deploy counts against (the daily quota); cleared later. */
+    clientAddress: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('site_deploys_site_created_idx').on(t.siteId, t.createdAt)],
+  (t) => [
+    index('site_deploys_site_created_idx').on(t.siteId, t.createdAt),
+    index('site_deploys_client_created_idx').on(t.clientAddress, t.createdAt),
+  ],
 );
 
 export const integrationKinds = ['webhook', 'integration'] as const;

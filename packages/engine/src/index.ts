@@ -45,6 +45,14 @@ export {
   wrapHtmlDocument,
 } from './html';
 export {
+  type JsonBounds,
+  type JsonBoundsProblem,
+  jsonBoundsProblem,
+  MAX_JSON_BYTES,
+  MAX_JSON_DEPTH,
+  utf8Length,
+} from './json-bounds';
+export {
   buildPreviewDocument,
   classifyPreview,
   type PreviewContent,

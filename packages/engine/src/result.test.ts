@@ -39,6 +39,13 @@ describe('extractFlowResult', () => {
     expect(extractFlowResult(10n).result).toBe('10');
   });
 
+  it('indents only bounded values: a deeply nested body stays compact or plain', () => {
+    const deep = JSON.parse(`${'['.repeat(100)}1${']'.repeat(100)}`);
+    expect(extractFlowResult({ result: deep }).result).toBe(JSON.stringify(deep));
+    const deeper = JSON.parse(`${'['.repeat(200_000)}${']'.repeat(200_000)}`);
+    expect(extractFlowResult({ result: deeper }).result).toBe('[object Array]');
+  });
+
   it('ignores blank thinking and blank actions, stringifies odd actions', () => {
     expect(
       extractFlowResult({ thinking: '  ', actions: ['', { tool: 'x' }], result: 'r' }),

@@ -1,3 +1,5 @@
+import { jsonBoundsProblem } from './json-bounds';
+
 /** What a flow-run answer holds for the step feed. */
 export type FlowResult = { thinking?: string; actions: string[]; result: string };
 
@@ -10,10 +12,15 @@ function asText(value: unknown): string {
     return value.join('\n\n');
   }
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    // Indented only within the JSON bounds: indenting a deeply nested value multiplies its size.
+    const indent = jsonBoundsProblem(value) === null ? 2 : undefined;
+    return JSON.stringify(value, null, indent) ?? String(value);
   } catch {
-    // Circular structures and bigints cannot be serialised; show what String() gives.
-    return String(value);
+    // Circular or too deeply nested structures and bigints cannot be serialised; show what
+    // String() gives, except for containers, whose String() recurses too.
+    return typeof value === 'object' && value !== null
+      ? Object.prototype.toString.call(value)
+      : String(value);
   }
 }
 

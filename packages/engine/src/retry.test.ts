@@ -96,4 +96,11 @@ describe('classifyFlowError', () => {
     expect(classifyFlowError(new Error('Unexpected token < in JSON'))).toBe('other');
     expect(classifyFlowError(undefined)).toBe('other');
   });
+
+  it('follows a cyclic cause chain only a few steps', () => {
+    const first = new Error('first');
+    const second = new Error('second', { cause: first });
+    first.cause = second;
+    expect(classifyFlowError(first)).toBe('other');
+  });
 });

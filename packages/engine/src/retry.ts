@@ -46,12 +46,20 @@ export function classifyFlowError(error: unknown): FlowFailureKind {
   return 'other';
 }
 
+/** Causes followed when describing an error: enough for real chains, finite for cyclic ones. */
+const MAX_CAUSES = 8;
+
 function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const parts = [error.name, error.message, typeof code === 'string' ? code : ''];
-    if (error.cause !== undefined && error.cause !== error) parts.push(describeError(error.cause));
-    return parts.join(' ');
+  const parts: string[] = [];
+  let current = error;
+  for (let depth = 0; depth <= MAX_CAUSES && current !== undefined; depth++) {
+    if (!(current instanceof Error)) {
+      parts.push(String(current));
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    parts.push(current.name, current.message, typeof code === 'string' ? code : '');
+    current = current.cause === current ? undefined : current.cause;
   }
-  return String(error);
+  return parts.join(' ');
 }

@@ -4,16 +4,15 @@ import type { AppEnv } from '../env';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses state-changing requests that carry the session cookie but come from another site
- * (a foreign Origin, or Sec-Fetch-Site cross-site). Cookie-less callers such as scripts pass.
+ * Refuses state-changing requests that a browser sent from another site: a foreign `Origin`
+ * (`null` from sandboxed frames included) or `Sec-Fetch-Site: cross-site`, whether or not they
+ * carry the session cookie, so a foreign page can neither act as a signed-in user nor sign the
+ * visitor into another account. Scripts send neither header and pass.
  */
 export function originCheck(publicUrl: string | undefined) {
   const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (safeMethods.has(c.req.method)) return next();
-    const auth = c.get('auth');
-    if (!auth.readSessionCookie(c.req.header('cookie') ?? '')) return next();
-
     const origin = c.req.header('origin');
     const ownOrigin = configuredOrigin ?? new URL(c.req.url).origin;
     const crossSite = c.req.header('sec-fetch-site') === 'cross-site';

@@ -1,15 +1,15 @@
-import { databaseVersion } from '@flows/db';
+import { databaseAnswers } from '@flows/db';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { rest } from '../rest';
 
 /** Health, the model in use, and the Quick Templates. */
 export const systemRoutes = new Hono<AppEnv>()
+  // Status only: which database and which build of it are nobody's business.
   .get('/health', async (c) =>
-    c.json({
-      status: 'ok',
-      database: { kind: c.get('databaseKind'), version: await databaseVersion(c.get('db')) },
-    }),
+    (await databaseAnswers(c.get('db')))
+      ? c.json({ status: 'ok' })
+      : c.json({ status: 'unavailable' }, 503),
   )
   .get(
     '/model',

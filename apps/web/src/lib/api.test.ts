@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { mockServer } from '../test/server';
+import { mockServer } from '../testing/restServer';
 import { ApiError, apiRequest, getQueryFn, serverError } from './api';
 
 describe('apiRequest', () => {

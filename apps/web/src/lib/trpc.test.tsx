@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render';
-import { mockServer } from '../test/server';
+import { renderWithProviders } from '../testing/render';
+import { mockServer } from '../testing/restServer';
 import { trpc } from './trpc';
 
 function TemplateNames() {

@@ -23,6 +23,8 @@ export function createTrpcClient() {
         }),
         false: httpBatchLink({
           url: TRPC_PATH,
+          // The server refuses batches of more calls (TRPC_MAX_BATCH_SIZE in apps/server).
+          maxItems: 20,
           headers: { 'X-Requested-With': 'XMLHttpRequest' },
           fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
         }),

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
-import { mockPendingServer, mockServer } from '../test/server';
+import { renderWithProviders } from '../testing/render';
+import { mockPendingServer, mockServer } from '../testing/restServer';
 import { type SessionContextValue, useSession } from '.';
 
 const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada Lovelace' };

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { boundedJson, jsonObjectField, type TJsonObject } from './json';
+
+export type { TJsonObject };
 
 /** What a stored secret reads back as: set secrets are never returned, only this mask. */
 export const SECRET_MASK = '********';
@@ -22,63 +25,50 @@ export const rateLimitWindows = {
 } as const;
 export type TRateLimitKey = keyof typeof rateLimitWindows;
 
-/** A JSON object as the server keeps it once parsed. */
-export type TJsonObject = Record<string, unknown>;
+const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Tab, visible ASCII, space and Latin-1: what an HTTP request can carry in a header value.
+const headerValuePattern = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-const isPlainObject = (value: unknown): value is TJsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A field holding a JSON object, sent as JSON text (the form's textarea) or as an object.
- * Blank or null means `{}`; left out stays undefined (an update keeps the stored value);
- * anything that is not an object is refused with `message`.
- */
-const jsonObjectField = (message: string) =>
-  z
-    .union([z.string(), z.record(z.string(), z.unknown())], { error: message })
-    .nullish()
-    .transform((value, ctx): TJsonObject | undefined => {
-      if (value === undefined) return undefined;
-      if (value === null) return {};
-      if (typeof value !== 'string') return value;
-      if (!value.trim()) return {};
-      try {
-        const parsed: unknown = JSON.parse(value);
-        if (isPlainObject(parsed)) return parsed;
-      } catch {
-        // Reported below with the field's own message.
-      }
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    });
-
-const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Whether a header name is an HTTP token. */
+export const isHeaderName = (name: string) => headerNamePattern.test(name);
+/** Whether a header value can be sent (no control characters, nothing beyond Latin-1). */
+export const isHeaderValue = (value: string) => headerValuePattern.test(value);
 
 /** Header values must be text (numbers and booleans are taken as text); names must be tokens. */
-const headersField = (message: string) =>
-  jsonObjectField(message).transform((headers, ctx): Record<string, string> | undefined => {
-    if (!headers) return undefined;
-    const result: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
-      if (!headerName.test(name)) {
-        ctx.addIssue({ code: 'custom', message: `"${name}" is not a valid header name` });
-        return z.NEVER;
+const headersField = () =>
+  jsonObjectField('Headers', 'Headers must be a JSON object').transform(
+    (headers, ctx): Record<string, string> | undefined => {
+      if (!headers) return undefined;
+      const result: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) {
+        if (!isHeaderName(name)) {
+          ctx.addIssue({ code: 'custom', message: `"${name}" is not a valid header name` });
+          return z.NEVER;
+        }
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+          ctx.addIssue({ code: 'custom', message: `Header "${name}" must be a string` });
+          return z.NEVER;
+        }
+        const text = String(value);
+        if (/[\r\n\0]/.test(text)) {
+          ctx.addIssue({ code: 'custom', message: `Header "${name}" contains a line break` });
+          return z.NEVER;
+        }
+        if (!isHeaderValue(text)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Header "${name}" contains a character headers cannot carry`,
+          });
+          return z.NEVER;
+        }
+        result[name] = text;
       }
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-        ctx.addIssue({ code: 'custom', message: `Header "${name}" must be a string` });
-        return z.NEVER;
-      }
-      const text = String(value);
-      if (/[\r\n\0]/.test(text)) {
-        ctx.addIssue({ code: 'custom', message: `Header "${name}" contains a line break` });
-        return z.NEVER;
-      }
-      result[name] = text;
-    }
-    return result;
-  });
+      return result;
+    },
+  );
 
 const rateLimitConfigField = jsonObjectField(
+  'Rate limit configuration',
   'Rate limit configuration must be a JSON object',
 ).transform((config, ctx) => {
   if (!config) return undefined;
@@ -160,7 +150,7 @@ const webhookFields = {
   name,
   url: httpUrl,
   method: z.enum(webhookMethods, { error: 'Method must be one of GET, POST, PUT, DELETE' }),
-  headers: headersField('Headers must be a JSON object'),
+  headers: headersField(),
   authType: z.enum(webhookAuthTypes, {
     error: 'Auth type must be one of none, basic, bearer, custom',
   }),
@@ -190,8 +180,8 @@ const integrationFields = {
   authType: z.enum(integrationAuthTypes, {
     error: 'Auth type must be one of none, basic, bearer, apiKey, oauth',
   }),
-  authConfig: jsonObjectField('Auth configuration must be a JSON object'),
-  headers: headersField('Headers must be a JSON object'),
+  authConfig: jsonObjectField('Auth configuration', 'Auth configuration must be a JSON object'),
+  headers: headersField(),
   rateLimitConfig: rateLimitConfigField,
   timeout: timeoutField,
   description: optionalText(1000, 'Description'),
@@ -215,14 +205,16 @@ export type TItemIdInput = z.input<typeof ZItemIdInput>;
 /** POST /api/webhooks/{id}/execute: the body is the JSON payload to send (empty means `{}`). */
 export const ZExecuteWebhookInput = z.object({
   id,
-  payload: z
-    .unknown()
+  payload: boundedJson('Payload')
     .optional()
     .transform((value) => (value === undefined || value === '' ? {} : value)),
 });
 export type TExecuteWebhookInput = z.input<typeof ZExecuteWebhookInput>;
 
-const queryParamsField = jsonObjectField('Query parameters must be a JSON object');
+const queryParamsField = jsonObjectField(
+  'Query parameters',
+  'Query parameters must be a JSON object',
+);
 
 /** POST /api/integrations/{id}/execute. `endpoint` is a path under baseUrl or a URL on its host. */
 export const ZExecuteIntegrationInput = z.object({
@@ -235,9 +227,9 @@ export const ZExecuteIntegrationInput = z.object({
   method: z
     .enum(integrationMethods, { error: 'Method must be one of GET, POST, PUT, DELETE, PATCH' })
     .default('GET'),
-  data: z.unknown().optional(),
+  data: boundedJson('Data').optional(),
   params: queryParamsField,
-  headers: headersField('Headers must be a JSON object'),
+  headers: headersField(),
 });
 export type TExecuteIntegrationInput = z.input<typeof ZExecuteIntegrationInput>;
 

@@ -13,6 +13,7 @@ import { decryptSecret } from '../integrations/secrets';
 import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
 import { callModel, ModelCallError } from './model-client';
+import { type ModelEndpointKey, operatorModelKey } from './model-keys';
 import {
   applyEvent,
   insertSteps,
@@ -34,8 +35,8 @@ export type FlowRunnerDeps = {
   scheduleTimer: (taskId: string, token: number, afterMs: number) => Promise<void>;
   /** Where the built-in host serves sites, e.g. http://localhost:3000 */
   siteBaseUrl: string;
-  /** Model API key for runs (from config); never stored. */
-  modelApiKey: string | undefined;
+  /** The operator's model keys (from config), each sent only to its endpoint; never stored. */
+  modelApiKeys: readonly ModelEndpointKey[];
   /** How long one model call attempt may take. */
   modelTimeoutMs: number;
   /** Key of the runs' encrypted model API keys. */
@@ -137,7 +138,9 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     const { apiKeySealed, ...settings } = run.settings;
     let announcing = Promise.resolve();
     try {
-      const apiKey = apiKeySealed ? decryptSecret(apiKeySealed, deps.secretKey) : deps.modelApiKey;
+      const apiKey = apiKeySealed
+        ? decryptSecret(apiKeySealed, deps.secretKey)
+        : operatorModelKey(deps.modelApiKeys, settings.endpoint);
       const answer = await callModel({ ...settings, apiKey }, effect.prompt, {
         timeScale: deps.timeScale,
         timeoutMs: deps.modelTimeoutMs,
@@ -213,7 +216,8 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     try {
       const siteId = await createSite(db, hostingEnv, {
         name: hostingSiteName(Date.now()),
-        provider: deps.hosting.provider,
+        // Netlify sites live on the operator's account: a visitor's run deploys to the built-in host.
+        provider: run.userId ? deps.hosting.provider : 'local',
         userId: run.userId,
       });
       const deployUrl = await deployWebsite(db, hostingEnv, {

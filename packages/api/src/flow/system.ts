@@ -3,6 +3,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { HostingConfig } from '../hosting/sites';
 import { createFlowFeed, type FlowFeed } from './feed';
 import { createRunLocks } from './locks';
+import type { ModelEndpointKey } from './model-keys';
 import { createFlowRunner, type FlowRunner } from './runner';
 
 const QUEUE = 'flow-run';
@@ -15,7 +16,8 @@ type FlowJob = { taskId: string; token?: number };
 export type FlowSystemOptions = {
   timeScale: number;
   siteBaseUrl: string;
-  modelApiKey: string | undefined;
+  /** The operator's model keys, each bound to its endpoint. */
+  modelApiKeys: readonly ModelEndpointKey[];
   modelTimeoutMs: number;
   /** Where runs deploy websites, and the Netlify account if configured. */
   hosting: HostingConfig;
@@ -65,7 +67,7 @@ export async function createFlowSystem(
     locks,
     timeScale: options.timeScale,
     siteBaseUrl: options.siteBaseUrl,
-    modelApiKey: options.modelApiKey,
+    modelApiKeys: options.modelApiKeys,
     modelTimeoutMs: options.modelTimeoutMs,
     hosting: options.hosting,
     allowPrivateTargets: options.allowPrivateTargets,

@@ -49,7 +49,13 @@ async function callNetlify(
   options: NetlifyClientOptions,
   what: string,
   path: string,
-  init: { method: string; body?: string | Uint8Array; contentType?: string },
+  init: {
+    method: string;
+    body?: string | Uint8Array;
+    contentType?: string;
+    /** Statuses besides 2xx that count as success (404 when deleting what may be gone). */
+    alsoFine?: number[];
+  },
 ): Promise<GuardedResponse> {
   const headers: Record<string, string> = { authorization: `Bearer ${options.token}` };
   if (init.contentType) headers['content-type'] = init.contentType;
@@ -64,7 +70,9 @@ async function callNetlify(
     const reason = error instanceof OutboundError ? error.message : String(error);
     throw netlifyFailure(options, `${what} failed: ${reason}`);
   }
-  if (response.status < 200 || response.status >= 300) {
+  const fine =
+    (response.status >= 200 && response.status < 300) || init.alsoFine?.includes(response.status);
+  if (!fine) {
     const body = response.body.toString('utf8').slice(0, ERROR_BODY_CHARS * 4);
     const shown = scrubSecrets(body, [options.token]).slice(0, ERROR_BODY_CHARS);
     throw netlifyFailure(
@@ -97,6 +105,18 @@ function parseReply<T>(
   );
 }
 
+/**
+ * A site address Netlify gave, if it is one: only http and https addresses are shown to users
+ * and written to the feed (never javascript:, data: or anything else a reply might hold).
+ */
+export function hostedUrl(value: string | null | undefined): string | null {
+  if (!value || value.length > 2048 || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  return value;
+}
+
 /** Creates a Netlify site; returns its Netlify id and its public https address. */
 export async function createNetlifySite(
   options: NetlifyClientOptions,
@@ -109,7 +129,7 @@ export async function createNetlifySite(
     contentType: 'application/json',
   });
   const site = parseReply(options, what, response, ZNetlifySite);
-  return { remoteId: site.id, url: site.ssl_url ?? site.url ?? null };
+  return { remoteId: site.id, url: hostedUrl(site.ssl_url) ?? hostedUrl(site.url) };
 }
 
 const sha1 = (content: string | Buffer) => createHash('sha1').update(content).digest('hex');
@@ -169,13 +189,28 @@ export async function deployToNetlify(
       throw netlifyFailure(options, `${what} failed: ${deploy.error_message ?? 'unknown error'}`);
     }
     if (deploy.state === 'ready') {
-      const url = deploy.ssl_url ?? deploy.deploy_ssl_url;
-      if (!url) throw netlifyFailure(options, `${what} failed: Netlify gave no site address`);
+      const url = hostedUrl(deploy.ssl_url) ?? hostedUrl(deploy.deploy_ssl_url);
+      if (!url) {
+        throw netlifyFailure(options, `${what} failed: Netlify gave no http(s) site address`);
+      }
       return url;
     }
   }
   throw netlifyFailure(
     options,
     `${what} failed: not ready after ${DEPLOY_CHECKS} checks (state: ${deploy.state ?? 'unknown'})`,
+  );
+}
+
+/** Deletes a Netlify site (unpublishing it); one that is already gone counts as deleted. */
+export async function deleteNetlifySite(
+  options: NetlifyClientOptions,
+  remoteSiteId: string,
+): Promise<void> {
+  await callNetlify(
+    options,
+    'Netlify site removal',
+    `/api/v1/sites/${encodeURIComponent(remoteSiteId)}`,
+    { method: 'DELETE', alsoFine: [404] },
   );
 }

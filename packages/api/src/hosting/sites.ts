@@ -4,12 +4,22 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../contracts/flow';
+import type { Transaction } from '../flow/run-store';
+import type { ApiConfig } from '../trpc';
 import {
   createNetlifySite,
   deployToNetlify,
   type NetlifyClientOptions,
   type NetlifyConfig,
 } from './netlify';
+import {
+  removeExpiredVisitorSites,
+  siteAlive,
+  type VisitorSiteLimits,
+  withinVisitorQuota,
+} from './visitor-sites';
+
+export type { VisitorSiteLimits } from './visitor-sites';
 
 /** The hosting providers a site can be created on. */
 export const HOSTING_PROVIDERS = ['local', 'netlify'] as const;
@@ -25,12 +35,23 @@ export type HostingEnv = {
   allowPrivateTargets: boolean;
   /** Multiplier for waits (checking a Netlify deploy); 0 runs without waiting. */
   timeScale: number;
-  /** Where the built-in host serves sites, e.g. http://localhost:3000 */
+  /** Where the built-in host's sites are announced: SITES_URL, else e.g. http://localhost:3000 */
   baseUrl: string;
+  /** Visitors' quota and site lifetime; absent where they are not enforced (runs). */
+  visitorSites?: VisitorSiteLimits;
 };
 
+/** The hosting settings procedures create, deploy and unpublish with. */
+export const hostingEnvOf = (config: ApiConfig): HostingEnv => ({
+  hosting: config.hosting,
+  allowPrivateTargets: config.allowPrivateTargets,
+  timeScale: config.flowTimeScale,
+  baseUrl: config.siteBaseUrl,
+  visitorSites: config.visitorSites,
+});
+
 /** The Netlify client settings, or a 400 when the operator has not configured Netlify. */
-function netlifyOptions(env: HostingEnv): NetlifyClientOptions {
+export function netlifyOptions(env: HostingEnv): NetlifyClientOptions {
   const { netlify } = env.hosting;
   if (!netlify) {
     throw new TRPCError({
@@ -55,6 +76,11 @@ export async function createSite(
   env: HostingEnv,
   input: { name: string; provider: HostingProvider; userId: string | null },
 ): Promise<string> {
+  if (input.provider === 'netlify' && !input.userId) {
+    // Netlify sites live on the operator's account: never for visitors, whatever the path.
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to create Netlify sites' });
+  }
+  if (!input.userId && env.visitorSites) await removeExpiredVisitorSites(db, env.visitorSites);
   const remote =
     input.provider === 'netlify' ? await createNetlifySite(netlifyOptions(env), input.name) : null;
   const id = randomBytes(24).toString('base64url');
@@ -64,6 +90,9 @@ export async function createSite(
     .values({ id, slug, ...input, remoteId: remote?.remoteId ?? null, url: remote?.url ?? null });
   return id;
 }
+
+/** Whether a text can be a built-in site's slug (the public part of /sites/{slug}/). */
+export const isSiteSlug = (slug: string) => /^[\w-]{1,64}$/.test(slug);
 
 /** The public address of a site on the built-in host. */
 export function siteUrl(baseUrl: string, slug: string): string {
@@ -91,8 +120,16 @@ async function publish(
 export async function deployWebsite(
   db: Database,
   env: HostingEnv,
-  input: { siteId: string; websiteId: string; userId: string | null },
+  input: {
+    siteId: string;
+    websiteId: string;
+    userId: string | null;
+    /** The visitor's address, counted against their daily quota (absent: not counted). */
+    clientAddress?: string;
+  },
 ): Promise<string> {
+  const limits = env.visitorSites;
+  if (!input.userId && limits) await removeExpiredVisitorSites(db, limits);
   const [website] = isUuid(input.websiteId)
     ? await db
         .select()
@@ -103,28 +140,51 @@ export async function deployWebsite(
   const [site] = await db
     .select()
     .from(hostedSites)
-    .where(and(eq(hostedSites.id, input.siteId), visibleTo(hostedSites.userId, input.userId)));
+    .where(
+      and(
+        eq(hostedSites.id, input.siteId),
+        visibleTo(hostedSites.userId, input.userId),
+        siteAlive(limits ?? { ttlHours: 0 }),
+      ),
+    );
   if (!site) throw new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+  if (site.provider === 'netlify' && !input.userId) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to deploy to Netlify sites' });
+  }
 
   const url = await publish(env, site, website.html);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(siteDeploys)
-      .values({ siteId: site.id, websiteId: website.id, html: website.html, url });
+  const clientAddress = !input.userId && limits ? input.clientAddress : undefined;
+  const record = async (tx: Transaction) => {
+    await tx.insert(siteDeploys).values({
+      siteId: site.id,
+      websiteId: website.id,
+      html: website.html,
+      url,
+      clientAddress: clientAddress ?? null,
+    });
     await tx.update(hostedSites).set({ url }).where(eq(hostedSites.id, site.id));
     await tx.update(websites).set({ deploymentUrl: url }).where(eq(websites.id, website.id));
-  });
+  };
+  if (clientAddress && limits) await withinVisitorQuota(db, limits, clientAddress, record);
+  else await db.transaction(record);
   return url;
 }
 
-/** The HTML a built-in site serves at /sites/{slug}/: its newest deploy, or null. */
-export async function currentSiteHtml(db: Database, slug: string): Promise<string | null> {
-  if (!/^[\w-]{1,64}$/.test(slug)) return null;
+/**
+ * The HTML a built-in site serves at /sites/{slug}/: its newest deploy, or null (also once a
+ * visitor's site has outlived `ttlHours`).
+ */
+export async function currentSiteHtml(
+  db: Database,
+  slug: string,
+  limits: Pick<VisitorSiteLimits, 'ttlHours'>,
+): Promise<string | null> {
+  if (!isSiteSlug(slug)) return null;
   const [deploy] = await db
     .select({ html: siteDeploys.html })
     .from(siteDeploys)
     .innerJoin(hostedSites, eq(hostedSites.id, siteDeploys.siteId))
-    .where(and(eq(hostedSites.slug, slug), eq(hostedSites.provider, 'local')))
+    .where(and(eq(hostedSites.slug, slug), eq(hostedSites.provider, 'local'), siteAlive(limits)))
     .orderBy(desc(siteDeploys.createdAt))
     .limit(1);
   return deploy?.html ?? null;

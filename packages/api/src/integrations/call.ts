@@ -1,6 +1,8 @@
 import type { IntegrationKind } from '@flows/db';
+import { jsonBoundsProblem } from '@flows/engine';
 import { TRPCError } from '@trpc/server';
-import type { TExecuteAnswer } from '../contracts/integrations';
+import { isHeaderName, isHeaderValue, type TExecuteAnswer } from '../contracts/integrations';
+import { MAX_JSON_DEPTH } from '../contracts/json';
 import type { Context, SessionUser } from '../trpc';
 import { loggedBody, recordExecution, scrubSecrets, scrubUrl, urlSecrets } from './executions';
 import {
@@ -10,7 +12,7 @@ import {
   OutboundError,
   type OutboundErrorKind,
 } from './outbound';
-import { SecretCarryOverError, SecretKeyError } from './secrets';
+import { JsonDepthError, SecretCarryOverError, SecretKeyError } from './secrets';
 
 /** A procedure context with a signed-in user. */
 export type UserContext = Context & { user: SessionUser };
@@ -42,12 +44,24 @@ const statusOf: Record<OutboundErrorKind, TRPCError['code']> = {
 /** The user agent outbound calls identify themselves with, unless the item sets its own. */
 export const USER_AGENT = 'Flows-Integrations/1.0';
 
-/** Layers of headers, later layers winning whatever the letter case of the names. */
+/** A header built from an item's saved configuration that no request can carry. */
+export class HeaderError extends Error {}
+
+/**
+ * Layers of headers, later layers winning whatever the letter case of the names. Refuses a
+ * header a request cannot carry (a saved token with a control character, an API key header
+ * name that is not a token), which the HTTP client would otherwise fail on.
+ */
 export function mergeHeaders(...layers: Record<string, string>[]): Record<string, string> {
   const merged = new Map<string, [string, string]>();
   for (const layer of layers) {
-    for (const [name, value] of Object.entries(layer))
+    for (const [name, value] of Object.entries(layer)) {
+      if (!isHeaderName(name)) throw new HeaderError(`"${name}" is not a valid header name`);
+      if (!isHeaderValue(value)) {
+        throw new HeaderError(`Header "${name}" contains a character headers cannot carry`);
+      }
       merged.set(name.toLowerCase(), [name, value]);
+    }
   }
   return Object.fromEntries(merged.values());
 }
@@ -60,13 +74,18 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+const replyBounds = { maxDepth: MAX_JSON_DEPTH, maxBytes: Number.POSITIVE_INFINITY };
+
 /** The answer shown to the user: JSON bodies parsed, anything else as text. */
 function answerOf(response: GuardedResponse, durationMs: number): TExecuteAnswer {
   const text = response.body.toString('utf8');
   let body: unknown = text;
   if (/[/+]json\b/i.test(response.headers['content-type'] ?? '') && text.trim()) {
     try {
-      body = JSON.parse(text);
+      const parsed: unknown = JSON.parse(text);
+      // A reply nested deeper than the JSON bounds is answered as its text: serialising it
+      // again could overflow the stack.
+      if (jsonBoundsProblem(parsed, replyBounds) === null) body = parsed;
     } catch {
       body = text;
     }
@@ -165,12 +184,20 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Whether an id can name a row at all; anything else is simply not found. */
 export const isUuid = (id: string) => uuidPattern.test(id);
 
-/** Runs `work`, turning secret-handling problems into 400s with their message. */
+/**
+ * Runs `work`, turning problems with an item's saved secrets or configuration (unusable
+ * secrets, JSON too deep, headers no request can carry) into 400s with their message.
+ */
 export async function withSecretErrors<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SecretKeyError || error instanceof SecretCarryOverError) {
+    if (
+      error instanceof SecretKeyError ||
+      error instanceof SecretCarryOverError ||
+      error instanceof JsonDepthError ||
+      error instanceof HeaderError
+    ) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
     }
     throw error;

@@ -32,7 +32,7 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
 const secretQueryName =
   /token|key|secret|pass|signature|^sig$|^auth$|authorization|credential|^code$/i;
 
-const isSecretQueryName = (name: string) => secretQueryName.test(name) || isSecretName(name);
+export const isSecretQueryName = (name: string) => secretQueryName.test(name) || isSecretName(name);
 
 /** The secret values an address carries: its password and secret-looking query values. */
 export function urlSecrets(url: URL): string[] {

@@ -27,7 +27,8 @@ type CreateInput = z.output<typeof ZCreateIntegrationInput>;
 type UpdateInput = z.output<typeof ZUpdateIntegrationInput>;
 type ExecuteInput = z.output<typeof ZExecuteIntegrationInput>;
 
-const jsonText = (value: TJsonObject) => JSON.stringify(value, null, 2);
+/** Stored JSON as an answer carries it: compact, never indented (indenting multiplies size). */
+const jsonText = (value: TJsonObject) => JSON.stringify(value);
 
 /** An API integration as the user may see it: secrets masked, dates as ISO text. */
 export function integrationView(row: IntegrationRow): TApiIntegration {
@@ -81,7 +82,9 @@ export async function assertNameFree(ctx: UserContext, name: string, exceptId?: 
 
 /** Whether a database error is a unique violation (a concurrent save took the name). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+  // A few causes deep at most: a cause chain can be cyclic.
+  let cause = error;
+  for (let depth = 0; depth < 8 && cause; depth++, cause = (cause as { cause?: unknown }).cause) {
     if ((cause as { code?: string }).code === '23505') return true;
   }
   return false;

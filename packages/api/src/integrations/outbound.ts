@@ -65,8 +65,12 @@ const systemResolver: Resolver = (hostname) =>
     );
   });
 
-const refused = (address: string) =>
-  new OutboundError('refused', `Refused to call a private or internal address (${address})`);
+/**
+ * The refusal of a target, naming it as the caller wrote it (a host name, or an address typed
+ * in the URL) and never the address a name resolved to, which would map the internal network.
+ */
+const refused = (target: string) =>
+  new OutboundError('refused', `Refused to call a private or internal address (${target})`);
 
 /**
  * The lookup every outbound socket uses: it resolves the host and refuses the connection when
@@ -82,7 +86,7 @@ function guardedLookup(policy: AddressPolicy, resolver: Resolver): LookupFunctio
         const addresses = family ? found.filter((entry) => entry.family === family) : found;
         const blocked = found.find((entry) => !addressAllowed(entry.address, policy));
         const first = addresses[0];
-        if (blocked) return callback(refused(blocked.address), '', 0);
+        if (blocked) return callback(refused(hostname), '', 0);
         if (!first) return callback(unresolved(hostname), '', 0);
         if (options.all) return callback(null, addresses);
         callback(null, first.address, first.family);
@@ -161,6 +165,12 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>) 
   return flat;
 }
 
+/** A message with any IPv4 or IPv6 address (and its port) taken out. */
+const withoutAddresses = (message: string) =>
+  message
+    .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, '[address]')
+    .replace(/\[?\b[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}\b\]?(?::\d+)?/gi, '[address]');
+
 /** Maps what undici or the socket threw to an OutboundError. */
 function describeFailure(error: unknown, target: URL): OutboundError {
   if (error instanceof OutboundError) return error;
@@ -177,7 +187,8 @@ function describeFailure(error: unknown, target: URL): OutboundError {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new OutboundError('dns', `Could not resolve host ${target.hostname}`);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // Socket messages name the resolved address ('connect EHOSTUNREACH 10.0.0.5:80'): say the code.
+  const message = code ?? withoutAddresses(error instanceof Error ? error.message : String(error));
   return new OutboundError('network', `Request to ${host} failed: ${message}`);
 }
 

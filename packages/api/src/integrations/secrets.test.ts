@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../contracts/integrations';
+import { MAX_JSON_DEPTH } from '../contracts/json';
 import {
   decryptSecret,
   encryptSecret,
   isSecretName,
+  JsonDepthError,
   maskJsonSecrets,
   openJsonSecrets,
+  parseStoredJson,
   SecretCarryOverError,
   SecretKeyError,
   sealJsonSecrets,
@@ -113,6 +116,37 @@ describe('JSON secrets', () => {
     });
     expect(() => sealJsonSecrets({ apiKey: SECRET_MASK }, first, { key, mayKeep: false })).toThrow(
       SecretCarryOverError,
+    );
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const nestedText = (levels: number) => `${'{"a":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
+
+  it('reads a stored value deeper than any input may be as {}, so reads never overflow', () => {
+    const deep = nestedText(200_000);
+    expect(parseStoredJson(deep)).toEqual({});
+    expect(maskJsonSecrets(parseStoredJson(deep))).toEqual({});
+    expect(parseStoredJson(nestedText(MAX_JSON_DEPTH + 1))).toEqual({});
+    const deepest = parseStoredJson(nestedText(MAX_JSON_DEPTH));
+    expect(JSON.stringify(deepest)).toBe(nestedText(MAX_JSON_DEPTH));
+  });
+
+  it('keeps stored values larger than inputs (encrypted secrets are longer)', () => {
+    const sealed = sealJsonSecrets(
+      Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`token${i}`, 'secret'])),
+      {},
+      { key, mayKeep: true },
+    );
+    expect(Object.keys(parseStoredJson(JSON.stringify(sealed)))).toHaveLength(2000);
+  });
+
+  it('stops the secret walk at the depth bound with a clear error', () => {
+    let value: Record<string, unknown> = { token: 'x' };
+    for (let level = 0; level < 100_000; level++) value = { a: value };
+    expect(() => maskJsonSecrets(value)).toThrow(JsonDepthError);
+    expect(() => sealJsonSecrets(value, {}, { key, mayKeep: true })).toThrow(
+      `JSON must be nested at most ${MAX_JSON_DEPTH} levels deep`,
     );
   });
 });

@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { jsonBoundsProblem } from '@flows/engine';
 import { SECRET_MASK, type TJsonObject } from '../contracts/integrations';
+import { MAX_JSON_DEPTH } from '../contracts/json';
 
 const PREFIX = 'enc:v1:';
 
@@ -93,28 +95,42 @@ export function maskSecret(stored: string | null): string | null {
   return stored ? SECRET_MASK : null;
 }
 
-const carryOverError = () =>
+/** The refusal to carry stored secrets over to an address on another host. */
+export const carryOverError = () =>
   new SecretCarryOverError(
     'Saved secrets do not move to a new host: enter them again or clear them',
   );
 
 type JsonValue = unknown;
 
-/** Walks a JSON value, rewriting the string leaves that sit under a secret key. */
+/** A JSON value nested deeper than any input may be (MAX_JSON_DEPTH): not walked. */
+export class JsonDepthError extends Error {}
+
+/**
+ * Walks a JSON value, rewriting the string leaves that sit under a secret key. Inputs are
+ * bounded when they arrive and stored values when they are read (parseStoredJson), so the walk
+ * never goes deeper than MAX_JSON_DEPTH; should anything deeper reach it, it stops there.
+ */
 function mapSecrets(
   value: JsonValue,
   underSecret: boolean,
   rewrite: (leaf: string, path: string) => JsonValue,
   path = '',
+  depth = 0,
 ): JsonValue {
+  if (typeof value === 'object' && value !== null && depth >= MAX_JSON_DEPTH) {
+    throw new JsonDepthError(`JSON must be nested at most ${MAX_JSON_DEPTH} levels deep`);
+  }
   if (Array.isArray(value)) {
-    return value.map((item, index) => mapSecrets(item, underSecret, rewrite, `${path}[${index}]`));
+    return value.map((item, index) =>
+      mapSecrets(item, underSecret, rewrite, `${path}[${index}]`, depth + 1),
+    );
   }
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
       Object.entries(value).map(([name, child]) => [
         name,
-        mapSecrets(child, underSecret || isSecretName(name), rewrite, `${path}.${name}`),
+        mapSecrets(child, underSecret || isSecretName(name), rewrite, `${path}.${name}`, depth + 1),
       ]),
     );
   }
@@ -173,11 +189,22 @@ export function jsonSecretValues(opened: TJsonObject): string[] {
   return [...storedLeaves(opened).values()].filter(Boolean);
 }
 
-/** Parses a stored JSON object column; anything unreadable counts as `{}`. */
+// Stored values hold encrypted secrets, several times longer than what was sent: only the
+// depth is held to the input bound here.
+const storedBounds = { maxDepth: MAX_JSON_DEPTH, maxBytes: Number.POSITIVE_INFINITY };
+
+/**
+ * Parses a stored JSON object column. Anything unreadable, not an object, or nested deeper than
+ * any input may be (only a value saved before inputs were bounded can be) counts as `{}`, so no
+ * read, list or call walks an unbounded value.
+ */
 export function parseStoredJson(text: string): TJsonObject {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
+    return typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      jsonBoundsProblem(value, storedBounds) === null
       ? (value as TJsonObject)
       : {};
   } catch {

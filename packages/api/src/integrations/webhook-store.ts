@@ -1,6 +1,6 @@
-import { webhooks } from '@flows/db';
+import { type Database, webhooks } from '@flows/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   TJsonObject,
@@ -12,6 +12,7 @@ import { webhookAuthHeaders } from './auth-headers';
 import { isUuid, mergeHeaders, type OutboundCall, USER_AGENT, type UserContext } from './call';
 import {
   decryptSecret,
+  encryptSecret,
   isSecretName,
   jsonSecretValues,
   maskJsonSecrets,
@@ -23,6 +24,7 @@ import {
   sealSecret,
 } from './secrets';
 import { standardWebhookHeaders } from './signature';
+import { hasUrlSecrets, maskUrlSecrets, restoreUrlSecrets } from './url-secrets';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 type CreateInput = z.output<typeof ZCreateWebhookInput>;
@@ -33,9 +35,11 @@ export function webhookView(row: WebhookRow): TWebhook {
   return {
     id: row.id,
     name: row.name,
-    url: row.url,
+    // Masked again for rows written before addresses were sealed.
+    url: maskUrlSecrets(row.url),
     method: row.method as TWebhook['method'],
-    headers: JSON.stringify(maskJsonSecrets(parseStoredJson(row.headers)), null, 2),
+    // Compact, never indented: indenting multiplies the size of nested JSON.
+    headers: JSON.stringify(maskJsonSecrets(parseStoredJson(row.headers))),
     authType: row.authType as TWebhook['authType'],
     authUser: row.authUser,
     authPassword: maskSecret(row.authPassword),
@@ -63,6 +67,20 @@ const sealHeaders = (next: TJsonObject, stored: TJsonObject, seal: SealOptions) 
   JSON.stringify(sealJsonSecrets(next, stored, seal));
 
 /**
+ * The columns of an address: with credentials, `url` holds it masked and `urlSealed` the real
+ * address encrypted; without, `url` is the address.
+ */
+function sealUrl(url: string, key: Buffer): { url: string; urlSealed: string | null } {
+  if (!hasUrlSecrets(url)) return { url, urlSealed: null };
+  return { url: maskUrlSecrets(url), urlSealed: encryptSecret(url, key) };
+}
+
+/** The real address of a stored webhook, credentials included. */
+function storedUrl(row: WebhookRow, keys: Buffer | readonly Buffer[]): string {
+  return row.urlSealed ? decryptSecret(row.urlSealed, keys) : row.url;
+}
+
+/**
  * The column values an update writes. Stored secrets are kept for masked or absent fields,
  * except when the URL moves to another origin: then they must be entered again or cleared.
  */
@@ -75,6 +93,13 @@ export function webhookChanges(row: WebhookRow, input: UpdateInput, key: Buffer)
   const changes: Partial<typeof webhooks.$inferInsert> = Object.fromEntries(
     Object.entries(plain).filter(([, value]) => value !== undefined),
   );
+  if (input.url !== undefined) {
+    // A masked credential in the address sent back keeps the stored one at the same place.
+    const url = restoreUrlSecrets(input.url, () => storedUrl(row, key), seal);
+    Object.assign(changes, sealUrl(url, key));
+  } else if (!row.urlSealed && hasUrlSecrets(row.url)) {
+    Object.assign(changes, sealUrl(row.url, key)); // written before addresses were sealed
+  }
   changes.headers = sealHeaders(headers ?? maskJsonSecrets(storedHeaders), storedHeaders, seal);
   changes.authPassword = sealSecret(authPassword, row.authPassword, seal);
   changes.authToken = sealSecret(authToken, row.authToken, seal);
@@ -92,7 +117,7 @@ export function newWebhookValues(
   return {
     userId,
     name: input.name,
-    url: input.url,
+    ...sealUrl(input.url, key),
     method: input.method ?? 'POST',
     headers: sealHeaders(input.headers ?? {}, {}, seal),
     authType: input.authType ?? 'none',
@@ -128,7 +153,9 @@ export function webhookCall(row: WebhookRow, payload: unknown, keys: Buffer[]): 
     authToken,
   });
 
-  const url = new URL(row.url);
+  const url = new URL(storedUrl(row, keys));
+  // A lone user name in the address is its credential (https://TOKEN@host/): keep it out of logs.
+  const urlUser = url.password ? '' : decodeURIComponent(url.username);
   let body: string | undefined;
   if (row.method === 'GET') {
     if (typeof payload === 'object' && payload !== null && !Array.isArray(payload)) {
@@ -163,9 +190,31 @@ export function webhookCall(row: WebhookRow, payload: unknown, keys: Buffer[]): 
       authPassword,
       authToken,
       signingSecret,
+      urlUser,
       ...jsonSecretValues(storedHeaders),
       ...authValues,
     ].filter((secret): secret is string => Boolean(secret)),
     sensitiveHeaders: Object.keys(storedHeaders).filter(isSecretName),
   };
+}
+
+/**
+ * Seals the addresses of webhooks saved before addresses with credentials were encrypted; run
+ * once at start-up (cheap when there is nothing to do). Returns how many were sealed.
+ */
+export async function sealStoredWebhookUrls(db: Database, key: Buffer): Promise<number> {
+  const plain = await db
+    .select({ id: webhooks.id, url: webhooks.url, updatedAt: webhooks.updatedAt })
+    .from(webhooks)
+    .where(isNull(webhooks.urlSealed));
+  let sealed = 0;
+  for (const row of plain) {
+    if (!hasUrlSecrets(row.url)) continue;
+    await db
+      .update(webhooks)
+      .set({ ...sealUrl(row.url, key), updatedAt: row.updatedAt }) // not an edit by the user
+      .where(and(eq(webhooks.id, row.id), eq(webhooks.url, row.url), isNull(webhooks.urlSealed)));
+    sealed += 1;
+  }
+  return sealed;
 }

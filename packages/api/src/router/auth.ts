@@ -1,6 +1,6 @@
 import { users } from '@flows/db';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearLoginFailures, reserveLoginAttempt } from '../auth/throttle';
 import { ZLoginInput, ZRegisterInput } from '../contracts/auth';
@@ -20,46 +20,45 @@ async function startSession(ctx: Context, userId: string) {
   ctx.setHeader('Set-Cookie', ctx.auth.createSessionCookie(session.id).serialize());
 }
 
+const USERNAME_TAKEN = 'That username is already taken';
+
 export const authRouter = {
   /** The signed-in user, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
+  /**
+   * Creates an account and signs it in. Only a taken username is refused (usernames are public);
+   * an email may belong to several accounts, so registering never tells whether one is in use.
+   */
   register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    const lowerUsername = input.username.toLowerCase();
-    const lowerEmail = input.email.toLowerCase();
+    const usernameTaken = () => new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
     const [taken] = await ctx.db
-      .select({ username: users.username })
+      .select({ id: users.id })
       .from(users)
-      .where(
-        or(
-          eq(sql`lower(${users.username})`, lowerUsername),
-          eq(sql`lower(${users.email})`, lowerEmail),
-        ),
-      )
+      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
       .limit(1);
-    if (taken) {
-      const message =
-        taken.username.toLowerCase() === lowerUsername
-          ? 'That username is already taken'
-          : 'An account with that email already exists';
-      throw new TRPCError({ code: 'CONFLICT', message });
-    }
+    if (taken) throw usernameTaken();
     const passwordHash = await hashPassword(input.password);
     const [row] = await ctx.db
       .insert(users)
       .values({ ...input, passwordHash })
       .onConflictDoNothing()
       .returning();
-    if (!row) {
-      throw new TRPCError({ code: 'CONFLICT', message: 'That username or email is already taken' });
-    }
+    // Someone registered the same username in the meantime.
+    if (!row) throw usernameTaken();
     await startSession(ctx, row.id);
     return publicUser(row);
   }),
 
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
     const now = new Date();
-    const retryAfter = await reserveLoginAttempt(ctx.db, input.username, ctx.clientIp, now);
+    const retryAfter = await reserveLoginAttempt(
+      ctx.db,
+      input.username,
+      ctx.clientIp,
+      now,
+      ctx.config.loginLimits,
+    );
     if (retryAfter > 0) {
       ctx.setHeader('Retry-After', String(retryAfter));
       throw new TRPCError({

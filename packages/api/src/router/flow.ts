@@ -10,7 +10,9 @@ import {
 } from '../contracts/flow';
 import { openFlowEvents, ZFlowEventsInput } from '../flow/events';
 import { callModel, ModelCallError } from '../flow/model-client';
+import { operatorModelKey } from '../flow/model-keys';
 import { allowedEndpoint, commandFlow, flowState, startFlow } from '../flow/service';
+import { enforceUsageLimit } from '../flow/usage-limits';
 import { type Context, publicProcedure, requireFlows } from '../trpc';
 
 const viewerOf = (ctx: Context) => ctx.user?.id ?? null;
@@ -29,6 +31,7 @@ export const flowRouter = {
   /** One model call (task list, subtask, summary or the IDE assistant): `{ result }`. */
   run: publicProcedure.input(ZFlowRunInput).mutation(async ({ ctx, input }) => {
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
+    await enforceUsageLimit(ctx, 'modelCall');
     try {
       const answer = await callModel(
         {
@@ -36,7 +39,7 @@ export const flowRouter = {
           endpoint,
           model: input.input.model,
           temperature: input.input.temperature,
-          apiKey: input.apiKey || ctx.config.modelApiKey,
+          apiKey: input.apiKey || operatorModelKey(ctx.config.modelApiKeys, endpoint),
         },
         input.input.prompt,
         { timeScale: ctx.config.flowTimeScale, timeoutMs: ctx.config.modelTimeoutMs },
@@ -59,6 +62,7 @@ export const flowRouter = {
   start: publicProcedure.input(ZStartFlowInput).mutation(async ({ ctx, input }) => {
     const flows = requireFlows(ctx);
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
+    await enforceUsageLimit(ctx, 'run');
     const taskId = await startFlow(ctx.db, input, {
       userId: viewerOf(ctx),
       endpoint,

@@ -5,6 +5,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZCreateStepInput, ZCreateTaskInput, ZId } from '../contracts/flow';
 import { addStep, assertTaskVisible, listSteps } from '../flow/service';
+import { hostingEnvOf } from '../hosting/sites';
+import { removeHistoryDeploys } from '../hosting/unpublish';
 import { protectedProcedure, publicProcedure } from '../trpc';
 
 const taskColumns = { id: tasks.id, goal: tasks.goal, createdAt: tasks.createdAt };
@@ -50,8 +52,12 @@ export const taskRouter = {
     }));
   }),
 
-  /** Clears the signed-in user's history: tasks with their steps, runs and websites. */
+  /**
+   * Clears the signed-in user's history: tasks with their steps, runs and websites, and what
+   * those websites published (their deploys, and the sites that served nothing else).
+   */
   clear: protectedProcedure.mutation(async ({ ctx }) => {
+    await removeHistoryDeploys(ctx.db, hostingEnvOf(ctx.config), ctx.user.id);
     const deleted = await ctx.db
       .delete(tasks)
       .where(eq(tasks.userId, ctx.user.id))

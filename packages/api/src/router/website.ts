@@ -10,16 +10,10 @@ import {
   ZId,
 } from '../contracts/flow';
 import { assertTaskVisible } from '../flow/service';
-import { createSite, deployWebsite, type HostingEnv, visibleTo } from '../hosting/sites';
-import { type ApiConfig, publicProcedure } from '../trpc';
-
-/** The hosting settings procedures deploy with. */
-const hostingEnv = (config: ApiConfig): HostingEnv => ({
-  hosting: config.hosting,
-  allowPrivateTargets: config.allowPrivateTargets,
-  timeScale: config.flowTimeScale,
-  baseUrl: config.siteBaseUrl,
-});
+import { createSite, deployWebsite, hostingEnvOf as hostingEnv, visibleTo } from '../hosting/sites';
+import { listSites, unpublishSite } from '../hosting/unpublish';
+import { VisitorQuotaError } from '../hosting/visitor-sites';
+import { protectedProcedure, publicProcedure } from '../trpc';
 
 export const websiteRouter = {
   create: publicProcedure.input(ZCreateWebsiteInput).mutation(async ({ ctx, input }) => {
@@ -48,13 +42,22 @@ export const websiteRouter = {
     return website;
   }),
 
+  /** Publishes a website on a site; visitors have a daily quota per address (429 past it). */
   deploy: publicProcedure.input(ZDeployInput).mutation(async ({ ctx, input }) => {
-    const deployUrl = await deployWebsite(ctx.db, hostingEnv(ctx.config), {
-      siteId: input.siteId,
-      websiteId: input.id,
-      userId: ctx.user?.id ?? null,
-    });
-    return { success: true as const, deployUrl };
+    try {
+      const deployUrl = await deployWebsite(ctx.db, hostingEnv(ctx.config), {
+        siteId: input.siteId,
+        websiteId: input.id,
+        userId: ctx.user?.id ?? null,
+        clientAddress: ctx.clientIp,
+      });
+      return { success: true as const, deployUrl };
+    } catch (error) {
+      if (error instanceof VisitorQuotaError) {
+        ctx.setHeader('Retry-After', String(error.retryAfter));
+      }
+      throw error;
+    }
   }),
 
   /** Creates a site on a hosting provider: the built-in `local` host or Netlify. */
@@ -69,5 +72,20 @@ export const websiteRouter = {
       userId: ctx.user?.id ?? null,
     });
     return { success: true as const, siteId };
+  }),
+
+  /** The signed-in user's sites (GET /api/sites), newest first. */
+  listSites: protectedProcedure.query(({ ctx }) => listSites(ctx.db, ctx.user.id)),
+
+  /**
+   * Unpublishes a site (DELETE /api/sites/{id}): its address answers 404 and its deploys are
+   * deleted, on Netlify too. Takes the site id that deploys take.
+   */
+  deleteSite: publicProcedure.input(z.object({ id: ZId })).mutation(async ({ ctx, input }) => {
+    await unpublishSite(ctx.db, hostingEnv(ctx.config), {
+      siteId: input.id,
+      userId: ctx.user?.id ?? null,
+    });
+    return { success: true as const };
   }),
 } satisfies TRPCRouterRecord;

@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import type { SessionContextValue } from '../../session';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../testing/render';
 import { Header } from './Header';
 
 const ada = { id: 'b3c1f0de-0000-4000-8000-000000000001', username: 'ada' };

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render';
-import { type MockHandler, mockServer } from '../../test/server';
+import { renderApp } from '../../testing/render';
+import { type MockHandler, mockServer } from '../../testing/restServer';
 
 const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada Lovelace' };
 const nobody = { status: 401, json: { error: 'Not signed in' } };

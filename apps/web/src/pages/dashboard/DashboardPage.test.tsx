@@ -1,24 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { modelInfo } from '../../components/flow/test-model';
-import {
-  FakeEventSource,
-  feedStep,
-  flowTask,
-  mockTrpc,
-  runView,
-  stubDocumentFonts,
-  TEST_TASK_ID,
-  type TrpcHandler,
-  TrpcMockError,
-} from '../../components/flow/test-support';
-import type { FlowFeedEvent, FlowRunView } from '../../components/flow/types';
-import { renderApp } from '../../test/render';
+import type { FlowFeedEvent, FlowRunView } from '../../features/flow/types';
+import { FakeEventSource } from '../../testing/eventSource';
+import { feedStep, flowTask, modelInfo, runView, TEST_TASK_ID } from '../../testing/flowFixtures';
+import { renderApp } from '../../testing/render';
+import { mockTrpc, type TrpcHandler, TrpcMockError } from '../../testing/trpcServer';
 // Loaded up front, so the route's lazy import does not eat into each test's waiting time (and
 // the recheck interval, for the model notice).
 import { MODEL_RECHECK_MS } from './DashboardPage';
-
-stubDocumentFonts();
 
 const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: null };
 const POEM = 'Write a short poem about the sea';
@@ -42,7 +31,7 @@ function renderDashboard(
   }: { handlers?: Record<string, TrpcHandler>; signedIn?: boolean } = {},
 ) {
   FakeEventSource.install();
-  const calls = mockTrpc({
+  const { calls } = mockTrpc({
     'template.list': () => templates,
     'system.model': () => model,
     'task.list': () => [],
@@ -249,7 +238,7 @@ describe('DashboardPage', () => {
     renderDashboard('/dashboard', {
       handlers: {
         'flow.start': () => {
-          throw new TrpcMockError('BAD_REQUEST', 400, 'A goal can be at most 10000 characters');
+          throw new TrpcMockError(400, 'A goal can be at most 10000 characters');
         },
       },
     });

@@ -4,20 +4,23 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSettings, IconTemplate } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AiSettingsModal } from '../../components/flow/AiSettingsModal';
-import { runEndpoint } from '../../components/flow/aiSettings';
-import { downloadExport } from '../../components/flow/exportLog';
-import { FlowExecutionPanel } from '../../components/flow/FlowExecutionPanel';
-import { GoalInputPanel, InlineGoalInput } from '../../components/flow/GoalInput';
-import { ModelCard } from '../../components/flow/ModelCard';
-import { ModelUnreachableNotice } from '../../components/flow/ModelUnreachableNotice';
-import { QuickTemplates } from '../../components/flow/QuickTemplates';
-import { TaskHistoryModal } from '../../components/flow/TaskHistoryModal';
-import { TaskListPanel } from '../../components/flow/TaskListPanel';
-import type { FlowTemplate } from '../../components/flow/types';
-import { WorkspaceLayout } from '../../components/flow/WorkspaceLayout';
-import { useAiSettings } from '../../hooks/useAiSettings';
-import { useFlowRun } from '../../hooks/useFlowRun';
+import {
+  AiSettingsModal,
+  downloadExport,
+  FlowExecutionPanel,
+  type FlowTemplate,
+  GoalInputPanel,
+  InlineGoalInput,
+  ModelCard,
+  ModelUnreachableNotice,
+  QuickTemplates,
+  runEndpoint,
+  TaskHistoryModal,
+  TaskListPanel,
+  useAiSettings,
+  useFlowRun,
+  WorkspaceLayout,
+} from '../../features/flow';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../session';

@@ -1,14 +1,8 @@
-import '../../components/integrations/testing/jsdom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { integrationFixture, webhookFixture } from '../../components/integrations/testing/fixtures';
-import {
-  MockTrpcError,
-  mockTrpc,
-  never,
-  type ProcedureMock,
-} from '../../components/integrations/testing/trpc-mock';
-import { renderWithProviders } from '../../test/render';
+import { integrationFixture, webhookFixture } from '../../testing/integrationFixtures';
+import { renderWithProviders } from '../../testing/render';
+import { mockTrpc, never, type ProcedureMock, TrpcMockError } from '../../testing/trpcServer';
 import { IntegrationsPage } from './IntegrationsPage';
 
 const ada = { id: 'u1', username: 'ada' };
@@ -61,7 +55,7 @@ describe('webhook list', () => {
   it('shows the load error', async () => {
     renderPage({
       'webhook.list': () => {
-        throw new MockTrpcError(500, 'Database unavailable');
+        throw new TrpcMockError(500, 'Database unavailable');
       },
     });
 
@@ -141,7 +135,7 @@ describe('API integration list', () => {
     renderPage(
       {
         'integration.list': () => {
-          throw new MockTrpcError(500, 'Database unavailable');
+          throw new TrpcMockError(500, 'Database unavailable');
         },
       },
       '/integrations?tab=api',

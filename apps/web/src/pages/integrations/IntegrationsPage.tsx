@@ -1,8 +1,7 @@
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconApi, IconWebhook } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
-import { IntegrationsPanel } from '../../components/integrations/api/IntegrationsPanel';
-import { WebhooksPanel } from '../../components/integrations/webhooks/WebhooksPanel';
+import { IntegrationsPanel, WebhooksPanel } from '../../features/integrations';
 
 type IntegrationsTab = 'webhooks' | 'api';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../testing/render';
 import { LandingPage } from './LandingPage';
 
 const featureTitles = [

@@ -1,0 +1,101 @@
+import { TRPCError } from '@trpc/server';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Context } from '../trpc';
+
+/** How many runs and single model calls one address and one user may start per hour; 0 = no limit. */
+export type UsageLimitSettings = {
+  runsPerHourPerAddress: number;
+  runsPerHourPerUser: number;
+  modelCallsPerHourPerAddress: number;
+  modelCallsPerHourPerUser: number;
+};
+
+/** What a limit counts: server-side runs (`flow.start`) or single model calls (`flow.run`). */
+export type UsageKind = 'run' | 'modelCall';
+
+type Limiter = { limiter: RateLimiterMemory; max: number; noun: string; per: string };
+
+/** The limiters of one server process, checked by `enforceUsageLimit`. */
+export type UsageLimits = {
+  /** Counts one use by the caller, or answers how long to wait and why. */
+  reserve(
+    kind: UsageKind,
+    caller: { address: string; userId: string | null },
+  ): Promise<{ allowed: true } | { allowed: false; retryAfter: number; message: string }>;
+};
+
+const HOUR_SECONDS = 3600;
+
+/**
+ * Counters in this process's memory, each a fixed one-hour window per key. Several server
+ * processes each count on their own (the limits are per process).
+ */
+export function createUsageLimits(settings: UsageLimitSettings): UsageLimits {
+  const limiter = (max: number, keyPrefix: string, noun: string, per: string): Limiter | null =>
+    max > 0
+      ? {
+          limiter: new RateLimiterMemory({ points: max, duration: HOUR_SECONDS, keyPrefix }),
+          max,
+          noun,
+          per,
+        }
+      : null;
+  const limiters: Record<UsageKind, { address: Limiter | null; user: Limiter | null }> = {
+    run: {
+      address: limiter(settings.runsPerHourPerAddress, 'runs-address', 'runs', 'address'),
+      user: limiter(settings.runsPerHourPerUser, 'runs-user', 'runs', 'user'),
+    },
+    modelCall: {
+      address: limiter(
+        settings.modelCallsPerHourPerAddress,
+        'model-calls-address',
+        'model calls',
+        'address',
+      ),
+      user: limiter(settings.modelCallsPerHourPerUser, 'model-calls-user', 'model calls', 'user'),
+    },
+  };
+
+  return {
+    async reserve(kind, { address, userId }) {
+      const checks = [
+        { limit: limiters[kind].address, key: address },
+        ...(userId ? [{ limit: limiters[kind].user, key: userId }] : []),
+      ];
+      const taken: { limit: Limiter; key: string }[] = [];
+      for (const { limit, key } of checks) {
+        if (!limit) continue;
+        try {
+          await limit.limiter.consume(key);
+          taken.push({ limit, key });
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          // A refused use does not count against the limits that let it through.
+          for (const earlier of taken) await earlier.limit.limiter.reward(earlier.key);
+          const retryAfter = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+          return {
+            allowed: false,
+            retryAfter,
+            message: `Rate limit reached (${limit.max} ${limit.noun} per hour per ${limit.per}). Try again in ${retryAfter} s.`,
+          };
+        }
+      }
+      return { allowed: true };
+    },
+  };
+}
+
+/**
+ * Counts a run or a model call against the caller's address and account, or refuses it with
+ * 429 TOO_MANY_REQUESTS and a Retry-After header. Contexts without limits (unit tests) pass.
+ */
+export async function enforceUsageLimit(ctx: Context, kind: UsageKind): Promise<void> {
+  if (!ctx.usageLimits) return;
+  const answer = await ctx.usageLimits.reserve(kind, {
+    address: ctx.clientIp,
+    userId: ctx.user?.id ?? null,
+  });
+  if (answer.allowed) return;
+  ctx.setHeader('Retry-After', String(answer.retryAfter));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: answer.message });
+}
