@@ -1,23 +1,9 @@
-import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowClient, signUp } from './flow-client';
+import { startScriptedModel } from '@flows/scripted-model';
+import { describe, expect, it } from 'vitest';
+import { flowClient, signUp, useFlowsApp } from './flow-client';
 import { createTestApp, json } from './harness';
 
-let model: ScriptedModel;
-let harness: Awaited<ReturnType<typeof createTestApp>>;
-let client: ReturnType<typeof flowClient>;
-beforeAll(async () => {
-  model = await startScriptedModel();
-  harness = await createTestApp(
-    { MODEL_ENDPOINT: model.url, MODEL_TIMEOUT_MS: '500' },
-    { flows: true },
-  );
-  client = flowClient(harness.app);
-});
-afterAll(async () => {
-  await harness.close();
-  await model.close();
-});
+const stack = useFlowsApp();
 
 type ModelInfo = {
   provider: string;
@@ -30,12 +16,12 @@ type ModelInfo = {
 
 describe('GET /api/model', () => {
   it('says the model server answers, with the models it offers', async () => {
-    const response = await harness.app.request('/api/model');
+    const response = await stack.harness.app.request('/api/model');
     expect(response.status).toBe(200);
     expect(await json<ModelInfo>(response)).toMatchObject({
       provider: 'lmstudio',
       model: 'local-model',
-      endpoint: model.url,
+      endpoint: stack.model.url,
       demo: false,
       reachable: true,
       models: ['local-model'],
@@ -84,35 +70,35 @@ describe('a run that cannot reach its model', () => {
 
 describe('Stop is not a dead end', () => {
   it('Stop then Execute runs the interrupted task and waits; Continue runs on to the end', async () => {
-    model.prepend({ match: /Your current task: Alpha/, fault: 'timeout', times: 1 });
-    model.prepend({ match: /Goal: Stop me/, reply: '["Alpha", "Beta"]', times: 1 });
-    const taskId = await client.start({ goal: 'Stop me' });
-    await client.waitFor(taskId, ['executing'], {
+    stack.model.prepend({ match: /Your current task: Alpha/, fault: 'timeout', times: 1 });
+    stack.model.prepend({ match: /Goal: Stop me/, reply: '["Alpha", "Beta"]', times: 1 });
+    const taskId = await stack.client.start({ goal: 'Stop me' });
+    await stack.client.waitFor(taskId, ['executing'], {
       settled: false,
       until: (state) => state.tasks.length === 2,
     });
-    const stopped = await client.post(`/api/flows/${taskId}/stop`);
+    const stopped = await stack.client.post(`/api/flows/${taskId}/stop`);
     expect(stopped.status).toBe(200);
-    const execute = await client.post(`/api/flows/${taskId}/execute`);
+    const execute = await stack.client.post(`/api/flows/${taskId}/execute`);
     expect(execute.status).toBe(200);
-    const waiting = await client.waitFor(taskId, ['waiting']);
+    const waiting = await stack.client.waitFor(taskId, ['waiting']);
     expect(waiting.tasks[0]).toMatchObject({ completed: true, failed: false });
     expect(waiting.currentTaskIndex).toBe(1);
-    await client.post(`/api/flows/${taskId}/stop`);
-    const resumed = await client.post(`/api/flows/${taskId}/continue`);
+    await stack.client.post(`/api/flows/${taskId}/stop`);
+    const resumed = await stack.client.post(`/api/flows/${taskId}/continue`);
     expect(resumed.status).toBe(200);
-    const done = await client.waitFor(taskId, ['complete']);
+    const done = await stack.client.waitFor(taskId, ['complete']);
     expect(done.tasks.every((task) => task.completed && !task.failed)).toBe(true);
     expect(done.error).toBeNull();
   });
 
   it('Retry re-runs a failed task and makes the summary again', async () => {
-    model.prepend({ match: /Your current task: Fragile/, fault: 'http500', times: 3 });
-    model.prepend({ match: /Goal: Retry me/, reply: '["Fragile", "Sturdy"]', times: 1 });
-    const taskId = await client.start({ goal: 'Retry me' });
-    const failed = await client.waitFor(taskId, ['complete']);
+    stack.model.prepend({ match: /Your current task: Fragile/, fault: 'http500', times: 3 });
+    stack.model.prepend({ match: /Goal: Retry me/, reply: '["Fragile", "Sturdy"]', times: 1 });
+    const taskId = await stack.client.start({ goal: 'Retry me' });
+    const failed = await stack.client.waitFor(taskId, ['complete']);
     expect(failed.tasks[0]).toMatchObject({ completed: true, failed: true });
-    const steps = await client.steps(taskId);
+    const steps = await stack.client.steps(taskId);
     const errors = steps.filter((step) => (step as { error?: boolean }).error);
     expect(errors.map((step) => step.content)).toEqual(['Error executing subtask: Fragile']);
     // Every failed attempt said why and how long the retry waits (here 0 s at FLOW_TIME_SCALE=0).
@@ -122,42 +108,44 @@ describe('Stop is not a dead end', () => {
       'Server responded with 500: Internal Server Error. Retrying in 0 seconds (attempt 3 of 3)...',
     ]);
 
-    const retry = await client.post(`/api/flows/${taskId}/retry`);
+    const retry = await stack.client.post(`/api/flows/${taskId}/retry`);
     expect(retry.status).toBe(200);
-    const done = await client.waitFor(taskId, ['complete'], {
+    const done = await stack.client.waitFor(taskId, ['complete'], {
       until: (state) => state.tasks[0]?.failed === false,
     });
     expect(done.tasks[0]?.result).toContain('Demo model answer for "Fragile"');
     expect(done.summary).toContain('Final answer');
-    const again = await client.post(`/api/flows/${taskId}/retry`);
+    const again = await stack.client.post(`/api/flows/${taskId}/retry`);
     expect(again.status).toBe(409);
   });
 });
 
 describe('reasoning models', () => {
   it('streams reasoning_content into a thinking step and keeps it out of results', async () => {
-    model.prepend({
+    stack.model.prepend({
       match: /Goal: Think hard/,
       reasoning: 'SECRET-PLAN the user wants two tasks',
       reply: '["Ponder", "Answer"]',
       times: 1,
     });
-    model.prepend({
+    stack.model.prepend({
       match: /Your current task: Ponder/,
       reply: '<think>SECRET-THOUGHT weigh it</think>\n\nPondered answer.',
       times: 1,
     });
-    const taskId = await client.start({ goal: 'Think hard' });
-    const state = await client.waitFor(taskId, ['complete']);
+    const taskId = await stack.client.start({ goal: 'Think hard' });
+    const state = await stack.client.waitFor(taskId, ['complete']);
     expect(state.tasks.map((task) => task.description)).toEqual(['Ponder', 'Answer']);
     expect(state.tasks[0]?.result).toBe('Pondered answer.');
-    const steps = await client.steps(taskId);
+    const steps = await stack.client.steps(taskId);
     const thinking = steps.filter((step) => step.type === 'thinking').map((step) => step.content);
     expect(thinking).toContain('SECRET-PLAN the user wants two tasks');
     expect(thinking).toContain('SECRET-THOUGHT weigh it');
     const results = steps.filter((step) => step.type === 'result');
     expect(results.some((step) => step.content.includes('SECRET'))).toBe(false);
-    const later = model.requests.filter((request) => request.prompt.includes('Pondered answer.'));
+    const later = stack.model.requests.filter((request) =>
+      request.prompt.includes('Pondered answer.'),
+    );
     expect(later.length).toBeGreaterThan(0);
     expect(later.some((request) => request.prompt.includes('SECRET'))).toBe(false);
   });
@@ -165,12 +153,12 @@ describe('reasoning models', () => {
 
 describe('state and feed', () => {
   it('never shows a task completed before its steps can be read', async () => {
-    const taskId = await client.start({ goal: 'Write a short poem about the moon' });
+    const taskId = await stack.client.start({ goal: 'Write a short poem about the moon' });
     for (;;) {
-      const state = await client.state(taskId);
+      const state = await stack.client.state(taskId);
       const done = state.tasks.filter((task) => task.completed).length;
       if (done > 0) {
-        const steps = await client.steps(taskId);
+        const steps = await stack.client.steps(taskId);
         const completions = steps.filter(
           (step) => step.content === "I've completed the task. Here's what I found.",
         );
@@ -183,8 +171,8 @@ describe('state and feed', () => {
   });
 
   it("a signed-in user's history tells how each run ended", async () => {
-    const mine = flowClient(harness.app, await signUp(harness.app, 'historian'));
-    model.prepend({ match: /Goal: Doomed/, fault: 'http500', times: 3 });
+    const mine = flowClient(stack.harness.app, await signUp(stack.harness.app, 'historian'));
+    stack.model.prepend({ match: /Goal: Doomed/, fault: 'http500', times: 3 });
     const failed = await mine.start({ goal: 'Doomed' });
     await mine.waitFor(failed, ['stopped']);
     const complete = await mine.start({ goal: 'Fine' });

@@ -1,6 +1,8 @@
+import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import type { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppEnv } from '../src/env';
-import { json } from './harness';
+import { createTestApp, json } from './harness';
 
 /** A run's state as GET /api/flows/{id} answers it. */
 export type RunView = {
@@ -84,4 +86,29 @@ export async function signUp(app: Hono<AppEnv>, username: string): Promise<{ coo
   });
   if (response.status !== 201) throw new Error(`register: ${response.status}`);
   return { cookie: response.headers.getSetCookie()[0]!.split(';')[0]! };
+}
+
+/**
+ * A test file's shared stack: the scripted model and an app working runs against it (model calls
+ * time out after 500 ms), started before the file's tests and closed after them.
+ */
+export function useFlowsApp() {
+  const stack = {} as {
+    model: ScriptedModel;
+    harness: Awaited<ReturnType<typeof createTestApp>>;
+    client: ReturnType<typeof flowClient>;
+  };
+  beforeAll(async () => {
+    stack.model = await startScriptedModel();
+    stack.harness = await createTestApp(
+      { MODEL_ENDPOINT: stack.model.url, MODEL_TIMEOUT_MS: '500' },
+      { flows: true },
+    );
+    stack.client = flowClient(stack.harness.app);
+  });
+  afterAll(async () => {
+    await stack.harness.close();
+    await stack.model.close();
+  });
+  return stack;
 }

@@ -1,36 +1,20 @@
 import { flowRuns } from '@flows/db';
-import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowClient } from './flow-client';
-import { createTestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useFlowsApp } from './flow-client';
 
-let model: ScriptedModel;
-let harness: Awaited<ReturnType<typeof createTestApp>>;
-let client: ReturnType<typeof flowClient>;
-beforeAll(async () => {
-  model = await startScriptedModel();
-  harness = await createTestApp(
-    { MODEL_ENDPOINT: model.url, MODEL_TIMEOUT_MS: '500' },
-    { flows: true },
-  );
-  client = flowClient(harness.app);
-});
-afterAll(async () => {
-  await harness.close();
-  await model.close();
-});
+const stack = useFlowsApp();
 
 const numbered = (seqs: number[]) => seqs.every((seq, index) => seq === index + 1);
 
 describe('a run in AUTO', () => {
   it('plans, runs every task and ends with the final summary, steps numbered 1..n', async () => {
-    const taskId = await client.start({ goal: 'Write a short poem about the sea' });
-    const state = await client.waitFor(taskId, ['complete']);
+    const taskId = await stack.client.start({ goal: 'Write a short poem about the sea' });
+    const state = await stack.client.waitFor(taskId, ['complete']);
     expect(state.tasks).toHaveLength(3);
     expect(state.tasks.every((task) => task.completed && !task.failed)).toBe(true);
     expect(state.summary).toContain('Final answer');
-    const feed = await client.steps(taskId);
+    const feed = await stack.client.steps(taskId);
     expect(numbered(feed.map((step) => step.seq))).toBe(true);
     expect(feed[0]).toMatchObject({
       type: 'thinking',
@@ -45,7 +29,7 @@ describe('a run in AUTO', () => {
       content: expect.stringContaining('Final answer'),
     });
     // The model was asked with the run's settings.
-    expect(model.requests.at(-1)).toMatchObject({
+    expect(stack.model.requests.at(-1)).toMatchObject({
       model: 'local-model',
       temperature: 0.7,
       stream: true,
@@ -53,90 +37,92 @@ describe('a run in AUTO', () => {
   });
 
   it('builds a website, deploys it on the built-in host and highlights the URL', async () => {
-    const taskId = await client.start({ goal: 'Create a website for a bakery' });
-    const state = await client.waitFor(taskId, ['complete']);
+    const taskId = await stack.client.start({ goal: 'Create a website for a bakery' });
+    const state = await stack.client.waitFor(taskId, ['complete']);
     expect(state.websiteId).toBeTruthy();
     expect(state.deployUrl).toMatch(/^http:\/\/localhost:3000\/sites\/[\w-]+\/$/);
     const path = new URL(state.deployUrl!).pathname;
-    const site = await harness.app.request(path);
+    const site = await stack.harness.app.request(path);
     expect(site.status).toBe(200);
     expect(site.headers.get('content-security-policy')).toMatch(/^sandbox allow-scripts/);
     expect(await site.text()).toContain('<h1>Welcome</h1>');
-    const website = await client.request(`/api/websites/${state.websiteId}`);
+    const website = await stack.client.request(`/api/websites/${state.websiteId}`);
     expect(await website.json()).toMatchObject({ deploymentUrl: state.deployUrl, taskId });
-    const feed = await client.steps(taskId);
+    const feed = await stack.client.steps(taskId);
     expect(feed.at(-1)?.content).toContain(state.deployUrl!);
   });
 });
 
 describe('a per-run API key', () => {
   it('reaches the model server and is stored only encrypted', async () => {
-    const taskId = await client.start({ goal: 'Name two keys', apiKey: 'sk-run-secret-123' });
-    await client.waitFor(taskId, ['complete']);
-    const used = model.requests.filter((request) => request.prompt.includes('Name two keys'));
+    const taskId = await stack.client.start({ goal: 'Name two keys', apiKey: 'sk-run-secret-123' });
+    await stack.client.waitFor(taskId, ['complete']);
+    const used = stack.model.requests.filter((request) => request.prompt.includes('Name two keys'));
     expect(used.length).toBeGreaterThan(0);
     expect(used.every((request) => request.authorization === 'Bearer sk-run-secret-123')).toBe(
       true,
     );
-    const [row] = await harness.database.db
+    const [row] = await stack.harness.database.db
       .select()
       .from(flowRuns)
       .where(eq(flowRuns.taskId, taskId));
     expect(JSON.stringify(row)).not.toContain('sk-run-secret-123');
-    expect(JSON.stringify(await client.state(taskId))).not.toContain('sk-run');
+    expect(JSON.stringify(await stack.client.state(taskId))).not.toContain('sk-run');
   });
 });
 
 describe('a run in manual mode', () => {
   it('waits after the task list; Execute runs one task; Continue runs the rest', async () => {
-    const taskId = await client.start({ goal: 'Plan a garden party', auto: false });
-    let state = await client.waitFor(taskId, ['waiting']);
+    const taskId = await stack.client.start({ goal: 'Plan a garden party', auto: false });
+    let state = await stack.client.waitFor(taskId, ['waiting']);
     expect(state).toMatchObject({ auto: false, currentTaskIndex: 0 });
     expect(state.tasks.some((task) => task.completed)).toBe(false);
 
-    expect((await client.post(`/api/flows/${taskId}/execute`)).status).toBe(200);
-    state = await client.waitFor(taskId, ['waiting'], { until: (s) => s.currentTaskIndex === 1 });
+    expect((await stack.client.post(`/api/flows/${taskId}/execute`)).status).toBe(200);
+    state = await stack.client.waitFor(taskId, ['waiting'], {
+      until: (s) => s.currentTaskIndex === 1,
+    });
     expect(state.tasks.map((task) => task.completed)).toEqual([true, false, false]);
 
-    expect((await client.post(`/api/flows/${taskId}/continue`)).status).toBe(200);
-    state = await client.waitFor(taskId, ['complete']);
+    expect((await stack.client.post(`/api/flows/${taskId}/continue`)).status).toBe(200);
+    state = await stack.client.waitFor(taskId, ['complete']);
     expect(state.auto).toBe(true);
-    const contents = (await client.steps(taskId)).map((step) => step.content);
+    const contents = (await stack.client.steps(taskId)).map((step) => step.content);
     expect(contents).toContain('Moving to the next task...');
   });
 
   it('answers 409 for a command that does not apply, and changes nothing', async () => {
-    const taskId = await client.start({ goal: 'Say hello to the team' });
-    const before = await client.waitFor(taskId, ['complete']);
-    const response = await client.post(`/api/flows/${taskId}/continue`);
+    const taskId = await stack.client.start({ goal: 'Say hello to the team' });
+    const before = await stack.client.waitFor(taskId, ['complete']);
+    const response = await stack.client.post(`/api/flows/${taskId}/continue`);
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: expect.stringContaining('does not apply') });
-    expect(await client.state(taskId)).toEqual(before);
+    expect(await stack.client.state(taskId)).toEqual(before);
   });
 });
 
 describe('stop, reset and AUTO', () => {
   it('stops a run mid-task and reset clears it with AUTO back on', async () => {
-    model.prepend({ match: /Your current task: .*stoppable/i, fault: 'timeout' });
-    const taskId = await client.start({ goal: 'Write a stoppable essay', auto: true });
-    await client.waitFor(taskId, ['executing'], {
+    stack.model.prepend({ match: /Your current task: .*stoppable/i, fault: 'timeout' });
+    const taskId = await stack.client.start({ goal: 'Write a stoppable essay', auto: true });
+    await stack.client.waitFor(taskId, ['executing'], {
       until: (s) => s.tasks.length > 0,
       settled: false,
     });
-    const stopped = await client.post(`/api/flows/${taskId}/stop`);
+    const stopped = await stack.client.post(`/api/flows/${taskId}/stop`);
     expect(stopped.status).toBe(200);
     expect(await stopped.json()).toMatchObject({ status: 'stopped' });
 
-    const setAuto = await client.post(`/api/flows/${taskId}/auto`, { auto: false });
+    const setAuto = await stack.client.post(`/api/flows/${taskId}/auto`, { auto: false });
     expect([200, 409]).toContain(setAuto.status);
-    const reset = await client.post(`/api/flows/${taskId}/reset`);
+    const reset = await stack.client.post(`/api/flows/${taskId}/reset`);
     expect(reset.status).toBe(200);
     expect(await reset.json()).toMatchObject({ status: 'idle', auto: true, tasks: [] });
   });
 
   it('rejects a bad AUTO body with 400', async () => {
-    const taskId = await client.start({ goal: 'Count the stars' });
-    const response = await client.post(`/api/flows/${taskId}/auto`, { auto: 'yes' });
+    const taskId = await stack.client.start({ goal: 'Count the stars' });
+    const response = await stack.client.post(`/api/flows/${taskId}/auto`, { auto: 'yes' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'auto must be true or false' });
   });
@@ -144,30 +130,30 @@ describe('stop, reset and AUTO', () => {
 
 describe('failures', () => {
   it('a task whose connection keeps failing is marked with the error and the run goes on', async () => {
-    model.prepend({ match: /Your current task: Research .*flaky/i, fault: 'reset' });
-    const taskId = await client.start({ goal: 'Explain flaky networks' });
-    const state = await client.waitFor(taskId, ['complete']);
+    stack.model.prepend({ match: /Your current task: Research .*flaky/i, fault: 'reset' });
+    const taskId = await stack.client.start({ goal: 'Explain flaky networks' });
+    const state = await stack.client.waitFor(taskId, ['complete']);
     expect(state.tasks[0]).toMatchObject({ completed: true, failed: true });
     expect(state.tasks[0]!.result).toContain('Error: Connection timed out while executing');
     expect(state.tasks[1]).toMatchObject({ completed: true, failed: false });
   });
 
   it('a non-OK model reply to the planning call stops the run with the engine error', async () => {
-    model.prepend({ match: /Goal: Fix the broken server/, fault: 'http500' });
-    const taskId = await client.start({ goal: 'Fix the broken server' });
-    const state = await client.waitFor(taskId, ['stopped']);
+    stack.model.prepend({ match: /Goal: Fix the broken server/, fault: 'http500' });
+    const taskId = await stack.client.start({ goal: 'Fix the broken server' });
+    const state = await stack.client.waitFor(taskId, ['stopped']);
     expect(state.error).toContain('Failed to get response from Local AI Engine');
-    const contents = (await client.steps(taskId)).map((step) => step.content);
+    const contents = (await stack.client.steps(taskId)).map((step) => step.content);
     expect(contents).toContain(
       'I encountered an error while processing your request with Local AI Engine.',
     );
   });
 
   it('a failed summary says so', async () => {
-    model.prepend({ match: /The goal was: Summarise the failing summary/, fault: 'http500' });
-    const taskId = await client.start({ goal: 'Summarise the failing summary' });
-    await client.waitFor(taskId, ['complete', 'stopped']);
-    const contents = (await client.steps(taskId)).map((step) => step.content);
+    stack.model.prepend({ match: /The goal was: Summarise the failing summary/, fault: 'http500' });
+    const taskId = await stack.client.start({ goal: 'Summarise the failing summary' });
+    await stack.client.waitFor(taskId, ['complete', 'stopped']);
+    const contents = (await stack.client.steps(taskId)).map((step) => step.content);
     expect(contents).toContain(
       'Error generating final summary. Please review the individual task results above.',
     );
@@ -181,7 +167,7 @@ describe('the live feed', () => {
     stopAfter: (ids: string[]) => boolean,
   ) {
     const abort = new AbortController();
-    const response = await harness.app.request(`/api/tasks/${taskId}/events`, {
+    const response = await stack.harness.app.request(`/api/tasks/${taskId}/events`, {
       headers: lastEventId ? { 'last-event-id': lastEventId } : {},
       signal: abort.signal,
     });
@@ -208,9 +194,9 @@ describe('the live feed', () => {
   }
 
   it('resumes after Last-Event-ID and delivers every step exactly once', async () => {
-    const taskId = await client.start({ goal: 'Describe the moon' });
+    const taskId = await stack.client.start({ goal: 'Describe the moon' });
     const firstPart = await readEvents(taskId, null, (ids) => ids.length >= 3);
-    const final = await client.waitFor(taskId, ['complete']);
+    const final = await stack.client.waitFor(taskId, ['complete']);
     const rest = await readEvents(taskId, firstPart.at(-1)!, (ids) =>
       ids.includes(String(final.lastSeq)),
     );
@@ -220,7 +206,7 @@ describe('the live feed', () => {
 
   it('answers 404 for an unknown task', async () => {
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const response = await harness.app.request(`/api/tasks/${id}/events`);
+      const response = await stack.harness.app.request(`/api/tasks/${id}/events`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: 'Task not found' });
     }
