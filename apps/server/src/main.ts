@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { deleteExpiredAuthRecords, sealStoredWebhookUrls } from '@flows/api';
 import { createDatabase, type Database, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
@@ -5,7 +6,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { lockDataDir, prepareDataDir } from './data-dir';
 import { startFlowSystem } from './flows';
-import { closeOnSignals, runMain } from './process';
+import { closeOnSignals, httpServerCloser, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,12 +50,14 @@ async function main() {
     }
   });
 
-  closeOnSignals(
-    stopAuthCleanup,
-    () => server.close(),
-    () => flows.close(),
-    () => database.close(),
-  );
+  // HTTP first, so no new work arrives while runs stop; the database last, so everything that
+  // still writes gets to, and PGlite checkpoints before the lock on DATA_DIR is let go (at exit).
+  closeOnSignals({
+    'the HTTP server': httpServerCloser(server as Server),
+    'the hourly clean-up': stopAuthCleanup,
+    'the flow runs': () => flows.close(),
+    'the database': () => database.close(),
+  });
 }
 
 runMain(main);

@@ -19,10 +19,10 @@ async function main() {
   });
   const flows = await startFlowSystem(database, config, secretKey, true);
   console.log('Flows worker is running');
-  closeOnSignals(
-    () => flows.close(),
-    () => database.close(),
-  );
+  closeOnSignals({
+    'the flow runs': () => flows.close(),
+    'the database': () => database.close(),
+  });
 }
 
 runMain(main);

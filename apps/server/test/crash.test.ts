@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@flows/db/testing';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowClient } from './flow-client';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectWholeRun, flowClient } from './flow-client';
 import { createTestApp } from './harness';
+import { workerProcesses } from './worker-process';
 
 // Separate worker processes share a PostgreSQL server; the embedded database belongs to one
 // process, so this test needs DATABASE_URL.
 const databaseUrl = process.env.DATABASE_URL;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const KILLS = 20;
 const RUNS = 4;
 
@@ -17,31 +15,12 @@ describe.skipIf(!databaseUrl)('a worker killed mid-run', () => {
   let model: ScriptedModel;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let harness: Awaited<ReturnType<typeof createTestApp>>;
-  let worker: ChildProcess | undefined;
-
-  const env = () => ({
-    ...process.env,
+  const workers = workerProcesses(() => ({
     DATABASE_URL: database.url!,
     MODEL_ENDPOINT: model.url,
     FLOW_TIME_SCALE: '0.01',
     MODEL_TIMEOUT_MS: '5000',
-  });
-
-  function startWorker() {
-    worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: serverDir,
-      env: env(),
-      stdio: 'ignore',
-    });
-  }
-
-  async function killWorker() {
-    const current = worker;
-    if (!current || current.exitCode !== null) return;
-    const exited = new Promise((resolve) => current.once('exit', resolve));
-    current.kill('SIGKILL');
-    await exited;
-  }
+  }));
 
   beforeAll(async () => {
     model = await startScriptedModel({ chunkDelayMs: 15 });
@@ -52,7 +31,7 @@ describe.skipIf(!databaseUrl)('a worker killed mid-run', () => {
     );
   });
   afterAll(async () => {
-    await killWorker();
+    await workers.kill();
     await harness?.close();
     await database?.close();
     await model?.close();
@@ -64,22 +43,12 @@ describe.skipIf(!databaseUrl)('a worker killed mid-run', () => {
     for (let index = 0; index < RUNS; index++) {
       taskIds.push(await client.start({ goal: `Write note number ${index} about resilience` }));
     }
-    startWorker();
+    workers.start();
     for (let kill = 0; kill < KILLS; kill++) {
       await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 900));
-      await killWorker();
-      startWorker();
+      await workers.kill();
+      workers.start();
     }
-    for (const taskId of taskIds) {
-      const state = await client.waitFor(taskId, ['complete'], { timeoutMs: 120_000 });
-      expect(state.tasks.every((task) => task.completed && !task.failed)).toBe(true);
-      const steps = await client.steps(taskId);
-      expect(steps.map((step) => step.seq)).toEqual(steps.map((_, index) => index + 1));
-      const contents = steps.map((step) => step.content);
-      const count = (text: string) => contents.filter((content) => content === text).length;
-      expect(count("I've completed the task. Here's what I found.")).toBe(state.tasks.length);
-      expect(contents.filter((content) => content.startsWith('Final answer'))).toHaveLength(1);
-      expect(count(`I need to understand the goal: ${state.goal}`)).toBe(1);
-    }
+    for (const taskId of taskIds) await expectWholeRun(client, taskId);
   }, 300_000);
 });

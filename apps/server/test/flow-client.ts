@@ -1,6 +1,6 @@
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppEnv } from '../src/env';
 import { createTestApp, json } from './harness';
 
@@ -71,6 +71,28 @@ export function flowClient(app: Hono<AppEnv>, headers: Record<string, string> = 
       }
     },
   };
+}
+
+/**
+ * Waits for a run to complete and checks nothing was lost or doubled on the way: every task
+ * completed, steps numbered 1..n, one completion step per task, one final answer, the goal read
+ * once.
+ */
+export async function expectWholeRun(
+  client: ReturnType<typeof flowClient>,
+  taskId: string,
+  timeoutMs = 120_000,
+): Promise<{ state: RunView; steps: Step[] }> {
+  const state = await client.waitFor(taskId, ['complete'], { timeoutMs });
+  expect(state.tasks.every((task) => task.completed && !task.failed)).toBe(true);
+  const steps = await client.steps(taskId);
+  expect(steps.map((step) => step.seq)).toEqual(steps.map((_, index) => index + 1));
+  const contents = steps.map((step) => step.content);
+  const count = (text: string) => contents.filter((content) => content === text).length;
+  expect(count("I've completed the task. Here's what I found.")).toBe(state.tasks.length);
+  expect(contents.filter((content) => content.startsWith('Final answer'))).toHaveLength(1);
+  expect(count(`I need to understand the goal: ${state.goal}`)).toBe(1);
+  return { state, steps };
 }
 
 /** Registers a user and returns the cookie header that carries their session. */

@@ -22,6 +22,8 @@ export type NetlifyScript = {
   deployError?: string;
   /** Deploys report this as their ssl_url and deploy_ssl_url instead of the site's address. */
   deployUrl?: string;
+  /** Create sites but never answer (the caller dies or times out before it hears). */
+  createSiteUnanswered?: boolean;
   /** Answer site deletion with this status and body instead of deleting the site. */
   deleteSiteFails?: { status: number; body: string };
 };
@@ -71,6 +73,14 @@ export async function startNetlifyServer(token: string) {
     };
   };
 
+  const siteView = (id: string, name: string) => ({
+    id,
+    site_id: id,
+    name,
+    url: `http://${name}.netlify.app`,
+    ssl_url: `https://${name}.netlify.app`,
+  });
+
   function answer(request: NetlifyRequest, response: ServerResponse) {
     if (request.headers.authorization !== `Bearer ${token}`) {
       return send(response, 401, { code: 401, message: 'Access Denied' });
@@ -81,15 +91,23 @@ export async function startNetlifyServer(token: string) {
         return send(response, current.createSiteFails.status, current.createSiteFails.body);
       }
       const { name } = JSON.parse(request.body.toString('utf8')) as { name: string };
+      if ([...sites.values()].some((site) => site.name === name)) {
+        return send(response, 422, { code: 422, message: 'subdomain must be unique' });
+      }
       const id = randomUUID();
       sites.set(id, { name });
-      return send(response, 201, {
-        id,
-        site_id: id,
-        name,
-        url: `http://${name}.netlify.app`,
-        ssl_url: `https://${name}.netlify.app`,
-      });
+      if (current.createSiteUnanswered) return;
+      return send(response, 201, siteView(id, name));
+    }
+    const [listPath, query = ''] = path.split('?');
+    if (method === 'GET' && listPath === '/api/v1/sites') {
+      const name = new URLSearchParams(query).get('name') ?? '';
+      const found = [...sites].filter(([, site]) => site.name.includes(name));
+      return send(
+        response,
+        200,
+        found.map(([id, site]) => siteView(id, site.name)),
+      );
     }
     const siteDelete = path.match(/^\/api\/v1\/sites\/([^/]+)$/);
     if (method === 'DELETE' && siteDelete) {
@@ -162,6 +180,8 @@ export async function startNetlifyServer(token: string) {
     requests,
     /** The ids of the sites that exist on this Netlify. */
     siteIds: () => [...sites.keys()],
+    /** The names of the sites that exist on this Netlify. */
+    siteNames: () => [...sites.values()].map((site) => site.name),
     /** Sets how the next calls are answered, replacing the previous script. */
     script(next: NetlifyScript) {
       current = next;

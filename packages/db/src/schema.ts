@@ -195,8 +195,8 @@ export const flowRuns = pgTable('flow_runs', {
   pendingEffects: jsonb().$type<unknown[]>().notNull().default([]),
   settings: jsonb().$type<Record<string, unknown>>().notNull(),
   nextSeq: integer().notNull().default(1),
-  /** The model call being made, with a lease so only one worker makes it. */
-  inflight: jsonb().$type<{ callId: string; leaseUntil: string } | null>(),
+  /** When the run's timer (state.timer) is due: a timer whose firing was lost is fired after it. */
+  timerDueAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

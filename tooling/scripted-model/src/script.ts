@@ -1,5 +1,17 @@
-/** A fault the scripted server can answer with instead of a reply. */
-export type Fault = 'http500' | 'http429' | 'reset' | 'timeout' | 'stall' | 'malformed' | 'empty';
+/**
+ * A fault the scripted server can answer with instead of a reply. `drop` streams the first few
+ * words of the reply the prompt would get, then closes the connection without `finish_reason` or
+ * `[DONE]`.
+ */
+export type Fault =
+  | 'http500'
+  | 'http429'
+  | 'reset'
+  | 'timeout'
+  | 'stall'
+  | 'drop'
+  | 'malformed'
+  | 'empty';
 
 /** One scripted answer: used for prompts that match, `times` times (forever when unset). */
 export type Rule = {
@@ -83,6 +95,11 @@ export const demoRules: Rule[] = [
   },
   { match: /[\s\S]*/, reply: 'Demo model: scripted reply.' },
 ];
+
+/** The reply a rule gives to `prompt` ('' when it has none). */
+export function replyOf(rule: Rule | undefined, prompt: string): string {
+  return typeof rule?.reply === 'function' ? rule.reply(prompt) : (rule?.reply ?? '');
+}
 
 /** Picks the first rule that matches and still has uses left, and counts the use. */
 export function pickRule(rules: Rule[], prompt: string): Rule | undefined {

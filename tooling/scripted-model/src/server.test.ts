@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModel, startScriptedModel } from './server';
@@ -12,6 +13,30 @@ afterAll(() => model.close());
 
 const ask = (content: string) =>
   client.chat.completions.create({ model: 'local-model', messages: [{ role: 'user', content }] });
+
+/** Posts a streamed chat request with node:http, and reads what arrives until the socket closes. */
+function rawStream(content: string) {
+  const body = JSON.stringify({
+    model: 'local-model',
+    stream: true,
+    messages: [{ role: 'user', content }],
+  });
+  return new Promise<{ status?: number; text: string; complete: boolean }>((resolve, reject) => {
+    const outgoing = request(`${model.url}/chat/completions`, { method: 'POST' }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (piece: string) => {
+        text += piece;
+      });
+      response.on('error', () => {}); // "aborted" when the connection drops; `complete` tells
+      response.on('close', () =>
+        resolve({ status: response.statusCode, text, complete: response.complete }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
 
 describe('scripted model server', () => {
   it('answers a planning prompt with a JSON task list', async () => {
@@ -50,5 +75,26 @@ describe('scripted model server', () => {
     await expect(ask('fault-malformed')).rejects.toThrow();
     await expect(ask('fault-reset')).rejects.toThrow(/Connection error/);
     await expect(ask('fault-timeout')).rejects.toThrow(/timed out/i);
+  });
+
+  it("'drop' streams the first words of the reply, then closes the connection unfinished", async () => {
+    model.prepend({ match: /Your current task: Drop me/, fault: 'drop', times: 1 });
+    const prompt = 'Overall goal: x\n\nYour current task: Drop me';
+    const dropped = await rawStream(prompt);
+    expect(dropped).toMatchObject({ status: 200, complete: false });
+    expect(dropped.text).not.toContain('[DONE]');
+    const chunks = dropped.text
+      .split('\n\n')
+      .filter(Boolean)
+      .map((event) => JSON.parse(event.replace(/^data: /, '')));
+    expect(chunks.every((data) => data.object === 'chat.completion.chunk')).toBe(true);
+    expect(chunks.every((data) => data.choices[0].finish_reason === null)).toBe(true);
+    // The start of the reply the next rule gives, which the next request then gets whole.
+    const partial = chunks.map((data) => data.choices[0].delta.content).join('');
+    expect(partial).toBe('Demo model answer ');
+    const whole = await rawStream(prompt);
+    expect(whole.complete).toBe(true);
+    expect(whole.text).toContain('data: [DONE]');
+    expect(whole.text).toContain('"finish_reason":"stop"');
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { demoRules, type Fault, pickRule, type Rule } from './script';
+import { demoRules, type Fault, pickRule, type Rule, replyOf } from './script';
 
 /** A request the server received, for assertions. */
 export type ReceivedRequest = {
@@ -75,8 +75,12 @@ function chunk(model: string, delta: Record<string, string>, finish: string | nu
   };
 }
 
-/** Answers with a fault instead of a reply. */
-function answerFault(fault: Fault, response: ServerResponse, open: Set<ServerResponse>): void {
+/** Answers with a fault instead of a reply (dropMidStream answers 'drop'). */
+function answerFault(
+  fault: Exclude<Fault, 'drop'>,
+  response: ServerResponse,
+  open: Set<ServerResponse>,
+): void {
   switch (fault) {
     case 'http500':
       response.writeHead(500, 'Internal Server Error', { 'content-type': 'application/json' });
@@ -138,6 +142,30 @@ async function streamReply(
   response.end('data: [DONE]\n\n');
 }
 
+/**
+ * Starts streaming `content` as streamReply does, then destroys the socket after a few words:
+ * no `finish_reason`, no `[DONE]`, as when a model server dies or a proxy drops the connection.
+ */
+async function dropMidStream(
+  response: ServerResponse,
+  model: string,
+  content: string,
+  delayMs: number,
+) {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  // Waits until each piece is handed to the socket, so the client sees it before the drop.
+  const send = (data: unknown) =>
+    new Promise<void>((resolve) =>
+      response.write(`data: ${JSON.stringify(data)}\n\n`, () => resolve()),
+    );
+  await send(chunk(model, { role: 'assistant', content: '' }));
+  for (const piece of words(content).slice(0, 3)) {
+    await send(chunk(model, { content: piece }));
+    if (delayMs > 0) await sleep(delayMs);
+  }
+  response.socket?.destroy();
+}
+
 /** Starts the scripted OpenAI-compatible server on 127.0.0.1 (a free port unless given). */
 export async function startScriptedModel(
   options: ScriptedModelOptions = {},
@@ -179,11 +207,19 @@ export async function startScriptedModel(
       authorization: request.headers.authorization,
     });
     const rule = pickRule(rules, prompt);
+    if (rule?.fault === 'drop') {
+      // The start of the reply the prompt gets once the fault is used up (the rule's own, if set).
+      const next = rules.find(
+        (other) => !other.fault && other.match.test(prompt) && other.times !== 0,
+      );
+      await dropMidStream(response, model, replyOf(rule.reply ? rule : next, prompt), delayMs);
+      return;
+    }
     if (rule?.fault) {
       answerFault(rule.fault, response, hanging);
       return;
     }
-    const reply = typeof rule?.reply === 'function' ? rule.reply(prompt) : (rule?.reply ?? '');
+    const reply = replyOf(rule, prompt);
     if (body.stream) {
       await streamReply(response, model, reply, delayMs, rule?.reasoning);
       return;

@@ -10,7 +10,6 @@ import postgres from 'postgres';
 export type RunLocks = {
   /** Runs `work` holding the run's lock; returns false when another worker holds it. */
   tryWithLock: (taskId: string, work: () => Promise<void>) => Promise<boolean>;
-  close: () => Promise<void>;
 };
 
 /** Runs a process advances at once on PostgreSQL; each holds one lock connection. */
@@ -30,32 +29,28 @@ export function createRunLocks(database: DatabaseHandle): RunLocks {
         }
         return true;
       },
-      close: async () => {},
     };
   }
 
-  // Lock connections come from their own pool, so runs holding locks never starve the queries
-  // of the runs themselves or of HTTP requests; the limit keeps within that pool.
-  const sql = postgres(database.url, { max: MAX_RUNS_IN_PROCESS, onnotice: () => {} });
+  // Each lock is held on a connection of its own, opened for it and closed after: one that broke
+  // (the database restarted, say) is never handed out again, and runs holding locks never starve
+  // the queries of the runs themselves or of HTTP requests.
   const limit = pLimit(MAX_RUNS_IN_PROCESS);
+  const url = database.url;
   return {
     tryWithLock: (taskId, work) =>
       limit(async () => {
-        const connection = await sql.reserve();
+        const connection = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
         try {
           const [row] = await connection<{ locked: boolean }[]>`
             select pg_try_advisory_lock(hashtextextended(${taskId}, 0)) as locked`;
           if (!row?.locked) return false;
-          try {
-            await work();
-          } finally {
-            await connection`select pg_advisory_unlock(hashtextextended(${taskId}, 0))`;
-          }
+          await work();
           return true;
         } finally {
-          connection.release();
+          // Closing the session releases its lock.
+          await connection.end({ timeout: 5 });
         }
       }),
-    close: () => sql.end({ timeout: 5 }),
   };
 }

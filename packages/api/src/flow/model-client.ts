@@ -58,8 +58,14 @@ export function normalizeEndpoint(endpoint: string): string {
   return endpoint.trim().replace(/\/+$/, '');
 }
 
+/** The failure of an answer whose stream stopped before the model finished it. */
+const brokeOff = () => new ModelCallError("The model's answer broke off mid-stream", 'connection');
+
 function toModelCallError(error: unknown): ModelCallError {
   if (error instanceof ModelCallError) return error;
+  // Node's fetch fails a body whose connection is lost with "terminated" (the socket error as
+  // cause); the SDK passes it on from the stream as it is.
+  if (error instanceof TypeError && error.message === 'terminated') return brokeOff();
   if (error instanceof APIError && error.status !== undefined) {
     const statusText = error.message.replace(/^\d{3}\s*/, '') || 'Error';
     return new ModelCallError(
@@ -71,6 +77,31 @@ function toModelCallError(error: unknown): ModelCallError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ModelCallError(message, classifyFlowError(error));
+}
+
+/**
+ * A fetch that notes in `terminator.seen` when a response streams the SSE `[DONE]` line, which
+ * the SDK reads but does not pass on. A body that ends with the connection (no length, not
+ * chunked) ends quietly when the connection drops; `[DONE]` tells a finished one apart.
+ */
+function fetchNotingDone(terminator: { seen: boolean }): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    const decoder = new TextDecoder();
+    let tail = '\n';
+    const watch = new TransformStream<Uint8Array, Uint8Array>({
+      transform(bytes, controller) {
+        if (!terminator.seen) {
+          const text = tail + decoder.decode(bytes, { stream: true });
+          terminator.seen = /\ndata: ?\[DONE\]/.test(text);
+          tail = text.slice(-16);
+        }
+        controller.enqueue(bytes);
+      },
+    });
+    return new Response(response.body.pipeThrough(watch), response);
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,21 +150,25 @@ function attemptSignal(idleMs: number, stop: AbortSignal | undefined) {
  * Asks the model for a completion of `prompt` over the OpenAI-compatible protocol, streaming the
  * text to `onText`. A reasoning model's thinking (`reasoning_content` or `reasoning` deltas, or a
  * leading `<think>` block) is kept apart from the reply. Up to FLOW_CALL_ATTEMPTS attempts with
- * the engine's backoff; an empty reply counts as a failure.
+ * the engine's backoff; an empty reply counts as a failure, and so does an answer that broke off
+ * mid-stream: its connection lost, or its stream ended without a `finish_reason` or `[DONE]`.
  */
 export async function callModel(
   settings: ModelSettings,
   prompt: string,
   options: ModelCallOptions,
 ): Promise<ModelReply> {
+  const terminator = { seen: false };
   const client = new OpenAI({
     baseURL: normalizeEndpoint(settings.endpoint),
     apiKey: settings.apiKey || 'not-needed',
     maxRetries: 0,
+    fetch: fetchNotingDone(terminator),
   });
   let lastError: ModelCallError | undefined;
   for (let attempt = 1; attempt <= FLOW_CALL_ATTEMPTS; attempt++) {
     const watch = attemptSignal(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
+    terminator.seen = false;
     try {
       const stream = await client.chat.completions.create(
         {
@@ -155,8 +190,10 @@ export async function callModel(
         if (reasoning) options.onText?.(reasoning, true);
         if (content) options.onText?.(content, false);
       };
+      let finished = false;
       for await (const part of stream) {
         watch.alive();
+        if (part.choices[0]?.finish_reason) finished = true;
         const delta = (part.choices[0]?.delta ?? {}) as Delta;
         const parts = splitter.push(clean(delta.content));
         take(clean(delta.reasoning_content ?? delta.reasoning) + parts.reasoning, parts.content);
@@ -165,6 +202,8 @@ export async function callModel(
       take(rest.reasoning, rest.content);
       // An aborted stream can end quietly; what it gave so far is not a whole reply.
       if (watch.signal.aborted) throw watch.signal.reason;
+      // So can a body that ends with its connection (see fetchNotingDone): finished, it says so.
+      if (!finished && !terminator.seen) throw brokeOff();
       if (!answer.reply.trim()) {
         throw new ModelCallError('The model returned an empty reply', 'other');
       }

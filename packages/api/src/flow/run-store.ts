@@ -17,6 +17,8 @@ export type StoredRun = {
   /** The model settings; a per-run API key is kept only encrypted. */
   settings: Omit<ModelSettings, 'apiKey'> & { apiKeySealed?: string };
   nextSeq: number;
+  /** When the run's timer is due (null without one). */
+  timerDueAt: Date | null;
 };
 
 /** Announces a feed message once the surrounding transaction commits. */
@@ -33,6 +35,7 @@ export function toStoredRun(row: typeof flowRuns.$inferSelect): StoredRun {
     pendingEffects: row.pendingEffects as FlowEffect[],
     settings: row.settings as unknown as StoredRun['settings'],
     nextSeq: row.nextSeq,
+    timerDueAt: row.timerDueAt,
   };
 }
 
@@ -42,7 +45,7 @@ export async function lockRun(tx: Transaction, taskId: string): Promise<StoredRu
   return row ? toStoredRun(row) : null;
 }
 
-/** Writes a run's state, effects and step counter back. */
+/** Writes a run's state, effects, step counter and timer's due time back. */
 export async function saveRun(tx: Transaction, run: StoredRun) {
   await tx
     .update(flowRuns)
@@ -50,6 +53,7 @@ export async function saveRun(tx: Transaction, run: StoredRun) {
       state: run.state as unknown as Record<string, unknown>,
       pendingEffects: run.pendingEffects,
       nextSeq: run.nextSeq,
+      timerDueAt: run.state.timer ? run.timerDueAt : null,
     })
     .where(eq(flowRuns.taskId, run.taskId));
 }

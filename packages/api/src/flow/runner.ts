@@ -1,14 +1,13 @@
-import { type Database, flowRuns, websites } from '@flows/db';
+import { type Database, flowRuns } from '@flows/db';
 import {
   FLOW_CALL_ATTEMPTS,
   FLOW_TEXT,
   type FlowEffect,
   type FlowEvent,
   type FlowStep,
-  hostingSiteName,
 } from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
-import { createSite, deployWebsite, type HostingConfig, type HostingEnv } from '../hosting/sites';
+import type { HostingConfig, HostingEnv } from '../hosting/sites';
 import { decryptSecret } from '../integrations/secrets';
 import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
@@ -24,6 +23,7 @@ import {
   saveRun,
   writeHeadSteps,
 } from './run-store';
+import { deployRunWebsite, saveRunWebsite } from './website-effects';
 
 /** What the runner needs from its surroundings. */
 export type FlowRunnerDeps = {
@@ -88,6 +88,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         if (effect.type === 'schedule') {
           if (effect.afterMs > 0) {
             run.pendingEffects = rest;
+            run.timerDueAt = new Date(Date.now() + effect.afterMs);
             timers.push({ token: effect.event.token, afterMs: effect.afterMs });
           } else {
             applyEvent(run, effect.event, rest);
@@ -194,17 +195,8 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   ) {
     const { callId } = effect;
     try {
-      const [website] = await db
-        .insert(websites)
-        .values({
-          userId: run.userId,
-          taskId: run.taskId,
-          name: effect.name,
-          description: effect.description,
-          html: effect.html,
-        })
-        .returning({ id: websites.id });
-      return { type: 'websiteSaved', websiteId: website!.id, callId } as const;
+      const websiteId = await saveRunWebsite(db, deps.secretKey, run, effect);
+      return { type: 'websiteSaved', websiteId, callId } as const;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { type: 'websiteSaveFailed', message, callId } as const;
@@ -214,17 +206,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function deployFor(run: StoredRun, effect: Extract<ExternalEffect, { type: 'deploy' }>) {
     const { callId } = effect;
     try {
-      const siteId = await createSite(db, hostingEnv, {
-        name: hostingSiteName(Date.now()),
-        // Netlify sites live on the operator's account: a visitor's run deploys to the built-in host.
-        provider: run.userId ? deps.hosting.provider : 'local',
-        userId: run.userId,
-      });
-      const deployUrl = await deployWebsite(db, hostingEnv, {
-        siteId,
-        websiteId: effect.websiteId,
-        userId: run.userId,
-      });
+      const deployUrl = await deployRunWebsite(db, hostingEnv, deps.secretKey, run, effect);
       return { type: 'deployed', deployUrl, callId } as const;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -281,22 +263,29 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   /**
-   * Runs that a stopped process left mid-way: those with effects to carry out (runs another live
-   * worker holds are skipped by their lock), and with `fireTimers` those waiting on a timer (fired
-   * now, since its job may have been lost with the process).
+   * Runs left mid-way by a stopped process or a lost connection: those with effects to carry out
+   * (runs another live worker holds are skipped by their lock), and those whose timer is due for
+   * longer than `graceMs` (its firing was lost with the process, or failed with the database).
    */
-  async function recover(options: { fireTimers: boolean }): Promise<void> {
+  async function recover(options: { graceMs: number }): Promise<void> {
     const rows = await db
-      .select({ taskId: flowRuns.taskId, state: flowRuns.state, pending: flowRuns.pendingEffects })
+      .select({
+        taskId: flowRuns.taskId,
+        state: flowRuns.state,
+        pending: flowRuns.pendingEffects,
+        timerDueAt: flowRuns.timerDueAt,
+      })
       .from(flowRuns)
       .where(
         sql`${flowRuns.pendingEffects} <> '[]'::jsonb or ${flowRuns.state}->'timer' <> 'null'::jsonb`,
       );
+    const overdue = Date.now() - options.graceMs;
     await Promise.all(
       rows.map((row) => {
-        const timer = (row.state as { timer?: { token: number } | null }).timer;
         if (row.pending.length > 0) return advance(row.taskId);
-        return timer && options.fireTimers ? fireTimer(row.taskId, timer.token) : undefined;
+        const timer = (row.state as { timer?: { token: number } | null }).timer;
+        const due = row.timerDueAt?.getTime() ?? 0;
+        return timer && due <= overdue ? fireTimer(row.taskId, timer.token) : undefined;
       }),
     );
   }

@@ -71,6 +71,7 @@ export async function startFlow(
       userId: options.userId,
       state: createFlowState({ auto: input.auto, provider: input.provider }),
       pendingEffects: [],
+      timerDueAt: null,
       settings: {
         provider: input.provider,
         endpoint: options.endpoint,

@@ -95,13 +95,12 @@ export async function createFlowSystem(
       if (token === undefined) await runner.advance(taskId);
       else await runner.fireTimer(taskId, token);
     });
-    const recover = (fireTimers: boolean) =>
-      runner
-        .recover({ fireTimers })
-        .catch((error: unknown) => console.error('flow recovery:', error));
-    void recover(true);
-    // Runs of a process that died while others live on are taken over within this interval.
-    recovery = setInterval(() => void recover(false), RECOVERY_INTERVAL_MS);
+    // Tracked, so closing waits for a recovery under way as for any other work.
+    const recover = (graceMs: number) => track(runner.recover({ graceMs }));
+    recover(0);
+    // Runs of a process that died while others live on, and runs whose work failed with the
+    // database, are taken over within this interval.
+    recovery = setInterval(() => recover(BACKSTOP_GRACE_MS), RECOVERY_INTERVAL_MS);
     recovery.unref();
   }
 
@@ -123,7 +122,6 @@ export async function createFlowSystem(
       await boss.stop({ graceful: true, timeout: 5000 });
       await Promise.allSettled(advancing);
       await feed.close();
-      await locks.close();
     },
   };
 }

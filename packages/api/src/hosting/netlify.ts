@@ -24,6 +24,7 @@ const ERROR_BODY_CHARS = 500;
 
 const ZNetlifySite = z.object({
   id: z.string().min(1),
+  name: z.string().nullish(),
   ssl_url: z.string().nullish(),
   url: z.string().nullish(),
 });
@@ -117,6 +118,12 @@ export function hostedUrl(value: string | null | undefined): string | null {
   return value;
 }
 
+/** A Netlify site as Flows keeps it: its Netlify id and its public https address. */
+const remoteSite = (site: z.infer<typeof ZNetlifySite>) => ({
+  remoteId: site.id,
+  url: hostedUrl(site.ssl_url) ?? hostedUrl(site.url),
+});
+
 /** Creates a Netlify site; returns its Netlify id and its public https address. */
 export async function createNetlifySite(
   options: NetlifyClientOptions,
@@ -129,7 +136,23 @@ export async function createNetlifySite(
     contentType: 'application/json',
   });
   const site = parseReply(options, what, response, ZNetlifySite);
-  return { remoteId: site.id, url: hostedUrl(site.ssl_url) ?? hostedUrl(site.url) };
+  return remoteSite(site);
+}
+
+/**
+ * The operator's Netlify site with exactly this name, if there is one: how a site whose creation
+ * was never recorded (the process died waiting for the answer) is found again.
+ */
+export async function findNetlifySite(
+  options: NetlifyClientOptions,
+  name: string,
+): Promise<{ remoteId: string; url: string | null } | null> {
+  const what = 'Netlify site lookup';
+  const query = new URLSearchParams({ name, filter: 'all' });
+  const response = await callNetlify(options, what, `/api/v1/sites?${query}`, { method: 'GET' });
+  const sites = parseReply(options, what, response, z.array(ZNetlifySite));
+  const site = sites.find((candidate) => candidate.name === name);
+  return site ? remoteSite(site) : null;
 }
 
 const sha1 = (content: string | Buffer) => createHash('sha1').update(content).digest('hex');

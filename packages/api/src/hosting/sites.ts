@@ -9,6 +9,7 @@ import type { ApiConfig } from '../trpc';
 import {
   createNetlifySite,
   deployToNetlify,
+  findNetlifySite,
   type NetlifyClientOptions,
   type NetlifyConfig,
 } from './netlify';
@@ -67,28 +68,54 @@ export function visibleTo(ownerColumn: AnyPgColumn, userId: string | null) {
   return userId ? or(eq(ownerColumn, userId), isNull(ownerColumn)) : isNull(ownerColumn);
 }
 
+/** A site's id (a secret the owner deploys with) and the public slug of its address. */
+export type SiteKeys = { id: string; slug: string };
+
+const randomSiteKeys = (): SiteKeys => ({
+  id: randomBytes(24).toString('base64url'),
+  slug: randomBytes(9).toString('base64url'),
+});
+
 /**
  * Creates a site on a provider and returns its id in Flows: on the built-in host its pages are
- * served at /sites/{siteId}/; on Netlify the site is created there first.
+ * served at /sites/{slug}/; on Netlify the site is created there too. The row is written first, as
+ * the intent: creating a site again under the same keys (a run resuming after a crash) reuses the
+ * row and finds the Netlify site by its name instead of creating a second one.
  */
 export async function createSite(
   db: Database,
   env: HostingEnv,
   input: { name: string; provider: HostingProvider; userId: string | null },
+  keys: SiteKeys = randomSiteKeys(),
 ): Promise<string> {
   if (input.provider === 'netlify' && !input.userId) {
     // Netlify sites live on the operator's account: never for visitors, whatever the path.
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to create Netlify sites' });
   }
+  const options = input.provider === 'netlify' ? netlifyOptions(env) : null;
   if (!input.userId && env.visitorSites) await removeExpiredVisitorSites(db, env.visitorSites);
-  const remote =
-    input.provider === 'netlify' ? await createNetlifySite(netlifyOptions(env), input.name) : null;
-  const id = randomBytes(24).toString('base64url');
-  const slug = randomBytes(9).toString('base64url');
-  await db
+  const inserted = await db
     .insert(hostedSites)
-    .values({ id, slug, ...input, remoteId: remote?.remoteId ?? null, url: remote?.url ?? null });
-  return id;
+    .values({ ...keys, ...input, remoteId: null, url: null })
+    .onConflictDoNothing({ target: hostedSites.id })
+    .returning({ id: hostedSites.id });
+  const [site] = await db.select().from(hostedSites).where(eq(hostedSites.id, keys.id));
+  if (!site) throw new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+  if (!options || site.remoteId) return site.id;
+
+  try {
+    const earlier = inserted.length === 0 ? await findNetlifySite(options, site.name) : null;
+    const remote = earlier ?? (await createNetlifySite(options, site.name));
+    await db
+      .update(hostedSites)
+      .set({ remoteId: remote.remoteId, url: remote.url })
+      .where(eq(hostedSites.id, site.id));
+  } catch (error) {
+    // Netlify said no: the intent goes, and nothing is left half-made.
+    await db.delete(hostedSites).where(eq(hostedSites.id, site.id));
+    throw error;
+  }
+  return site.id;
 }
 
 /** Whether a text can be a built-in site's slug (the public part of /sites/{slug}/). */
@@ -126,6 +153,8 @@ export async function deployWebsite(
     userId: string | null;
     /** The visitor's address, counted against their daily quota (absent: not counted). */
     clientAddress?: string;
+    /** The deploy's id when it must be recorded once however often it is carried out (runs). */
+    deployId?: string;
   },
 ): Promise<string> {
   const limits = env.visitorSites;
@@ -155,13 +184,17 @@ export async function deployWebsite(
   const url = await publish(env, site, website.html);
   const clientAddress = !input.userId && limits ? input.clientAddress : undefined;
   const record = async (tx: Transaction) => {
-    await tx.insert(siteDeploys).values({
-      siteId: site.id,
-      websiteId: website.id,
-      html: website.html,
-      url,
-      clientAddress: clientAddress ?? null,
-    });
+    await tx
+      .insert(siteDeploys)
+      .values({
+        id: input.deployId,
+        siteId: site.id,
+        websiteId: website.id,
+        html: website.html,
+        url,
+        clientAddress: clientAddress ?? null,
+      })
+      .onConflictDoNothing({ target: siteDeploys.id });
     await tx.update(hostedSites).set({ url }).where(eq(hostedSites.id, site.id));
     await tx.update(websites).set({ deploymentUrl: url }).where(eq(websites.id, website.id));
   };

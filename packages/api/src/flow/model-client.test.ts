@@ -1,0 +1,131 @@
+import { createServer } from 'node:net';
+import { FLOW_CALL_ATTEMPTS } from '@flows/engine';
+import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callModel, type ModelCallError, type ModelSettings } from './model-client';
+
+const settings = (endpoint: string): ModelSettings => ({
+  provider: 'lmstudio',
+  endpoint,
+  model: 'local-model',
+  temperature: 0.7,
+});
+
+/** Calls the model with no backoff, noting the retries and the text streamed. */
+async function call(endpoint: string, prompt: string) {
+  const retries: ModelCallError[] = [];
+  let streamed = '';
+  const answer = callModel(settings(endpoint), prompt, {
+    timeScale: 0,
+    timeoutMs: 2000,
+    onText: (delta) => {
+      streamed += delta;
+    },
+    onRetry: ({ error }) => {
+      retries.push(error);
+    },
+  });
+  return { answer, retries, streamed: () => streamed };
+}
+
+describe('callModel when the model server drops the connection mid-stream', () => {
+  let model: ScriptedModel;
+  beforeAll(async () => {
+    model = await startScriptedModel();
+  });
+  afterAll(() => model.close());
+
+  const asked = (prompt: string) => model.requests.filter((seen) => seen.prompt === prompt).length;
+
+  it('tries again, and takes only the whole reply of the attempt that finished', async () => {
+    const prompt = 'Your current task: Drop twice';
+    model.prepend({ match: /Drop twice/, fault: 'drop', times: 2 });
+    const { answer, retries, streamed } = await call(model.url, prompt);
+    const { reply } = await answer;
+    expect(reply).toBe(
+      'Demo model answer for "Drop twice": this is a scripted reply that stands in for a real model.',
+    );
+    expect(asked(prompt)).toBe(3);
+    expect(retries.map(({ message, kind }) => ({ message, kind }))).toEqual([
+      { message: "The model's answer broke off mid-stream", kind: 'connection' },
+      { message: "The model's answer broke off mid-stream", kind: 'connection' },
+    ]);
+    // onText got the two broken starts too, before the whole reply: a live preview of the call
+    // shows them unless it starts over on a retry.
+    expect(streamed()).toBe(`Demo model answer Demo model answer ${reply}`);
+  });
+
+  it('fails as a connection failure once every attempt broke off', async () => {
+    const prompt = 'Your current task: Drop always';
+    model.prepend({ match: /Drop always/, fault: 'drop', times: FLOW_CALL_ATTEMPTS + 2 });
+    const { answer, retries } = await call(model.url, prompt);
+    await expect(answer).rejects.toMatchObject({
+      name: 'ModelCallError',
+      kind: 'connection',
+      message: "The model's answer broke off mid-stream",
+    });
+    expect(retries).toHaveLength(FLOW_CALL_ATTEMPTS - 1);
+    expect(asked(prompt)).toBe(FLOW_CALL_ATTEMPTS);
+  });
+});
+
+/**
+ * A model server that streams `events` as SSE data lines in a body that ends with the connection
+ * (no length, not chunked), so a dropped connection looks to fetch like a finished body.
+ */
+async function closeDelimitedServer(events: string[]) {
+  let requests = 0;
+  const server = createServer((socket) => {
+    socket.once('data', () => {
+      requests += 1;
+      const data = events.map((event) => `data: ${event}\n\n`).join('');
+      socket.end(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n${data}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests: () => requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const piece = (content: string, finish: string | null = null) =>
+  JSON.stringify({
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'local-model',
+    choices: [{ index: 0, delta: { content }, finish_reason: finish }],
+  });
+
+describe('callModel when a stream ends quietly', () => {
+  it('counts an end without finish_reason or [DONE] as broken off', async () => {
+    const server = await closeDelimitedServer([piece('Hello '), piece('wor')]);
+    try {
+      const { answer } = await call(server.url, 'Say hello');
+      await expect(answer).rejects.toMatchObject({
+        kind: 'connection',
+        message: "The model's answer broke off mid-stream",
+      });
+      expect(server.requests()).toBe(FLOW_CALL_ATTEMPTS);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ['[DONE] without a finish_reason', [piece('Hello '), piece('world'), '[DONE]']],
+    ['a finish_reason without [DONE]', [piece('Hello '), piece('world', 'stop')]],
+  ])('takes a stream that ends with %s', async (_, events) => {
+    const server = await closeDelimitedServer(events);
+    try {
+      const { answer } = await call(server.url, 'Say hello');
+      expect((await answer).reply).toBe('Hello world');
+      expect(server.requests()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

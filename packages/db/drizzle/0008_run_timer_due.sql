@@ -1,0 +1,1 @@
+ALTER TABLE "flow_runs" ADD COLUMN "timer_due_at" timestamp with time zone;

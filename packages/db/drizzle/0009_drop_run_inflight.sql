@@ -1,0 +1,1 @@
+ALTER TABLE "flow_runs" DROP COLUMN "inflight";
