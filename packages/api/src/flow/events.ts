@@ -16,7 +16,7 @@ import {
 export type FlowFeedEvent =
   | { type: 'step'; step: StepView }
   | { type: 'state'; state: FlowRunView }
-  | { type: 'text'; callId: number; delta: string; reasoning?: true };
+  | { type: 'text'; callId: number; delta: string; reasoning?: true; restart?: true };
 
 /**
  * A run's feed for one client: every step after `lastSeq` (the backlog, then live ones), the
@@ -49,8 +49,14 @@ export async function* flowEvents(
     if (message.kind === 'step') yield* newSteps();
     else if (message.kind === 'state') yield* state();
     else {
-      const { callId, delta, reasoning } = message;
-      yield { type: 'text', callId, delta, ...(reasoning && { reasoning }) };
+      const { callId, delta, reasoning, restart } = message;
+      yield {
+        type: 'text',
+        callId,
+        delta,
+        ...(reasoning && { reasoning }),
+        ...(restart && { restart }),
+      };
     }
   }
 }

@@ -6,7 +6,15 @@ import postgres from 'postgres';
 export type FeedMessage =
   | { kind: 'step'; taskId: string; seq: number }
   | { kind: 'state'; taskId: string }
-  | { kind: 'text'; taskId: string; callId: number; delta: string; reasoning?: true };
+  | {
+      kind: 'text';
+      taskId: string;
+      callId: number;
+      delta: string;
+      reasoning?: true;
+      /** The call tries again: what it streamed so far is void. */
+      restart?: true;
+    };
 
 /** Fans run announcements out to every server process through PostgreSQL LISTEN/NOTIFY. */
 export type FlowFeed = {

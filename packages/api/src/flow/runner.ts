@@ -138,6 +138,10 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     const { taskId } = run;
     const { apiKeySealed, ...settings } = run.settings;
     let announcing = Promise.resolve();
+    // One after another, so pieces arrive in order; a lost piece only costs the preview.
+    const announce = (message: FeedMessage) => {
+      announcing = announcing.then(() => notifyFeed(db, message)).catch(() => {});
+    };
     try {
       const apiKey = apiKeySealed
         ? decryptSecret(apiKeySealed, deps.secretKey)
@@ -148,20 +152,18 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         signal: deps.signal,
         onText: (delta, reasoning) => {
           for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
-            const piece = {
+            const piece = delta.slice(at, at + MAX_TEXT_PIECE);
+            announce({
               kind: 'text',
               taskId,
               callId,
-              delta: delta.slice(at, at + MAX_TEXT_PIECE),
-            };
-            const message = reasoning ? { ...piece, reasoning } : piece;
-            // One after another, so pieces arrive in order; a lost piece only costs the preview.
-            announcing = announcing
-              .then(() => notifyFeed(db, message as FeedMessage))
-              .catch(() => {});
+              delta: piece,
+              ...(reasoning && { reasoning }),
+            });
           }
         },
         onRetry: ({ error, delayMs, attempt }) => {
+          announce({ kind: 'text', taskId, callId, delta: '', restart: true });
           const reason =
             error.status === undefined
               ? `The AI service did not answer (${error.message})`

@@ -71,6 +71,14 @@ describe('feedReducer', () => {
     expect(feed.streaming).toBeNull();
   });
 
+  it('streams an answer anew when its call tries again', () => {
+    let feed = event(following, { type: 'text', callId: 5, delta: 'Half an ans' });
+    feed = event(feed, { type: 'text', callId: 5, delta: '', restart: true });
+    expect(feed.streaming).toEqual({ callId: 5, text: '', reasoning: '' });
+    feed = event(feed, { type: 'text', callId: 5, delta: 'A whole answer' });
+    expect(feed.streaming?.text).toBe('A whole answer');
+  });
+
   it('drops the bubble when the run stops waiting for the model', () => {
     let feed = event(following, { type: 'text', callId: 3, delta: 'Half an ans' });
     feed = event(feed, {

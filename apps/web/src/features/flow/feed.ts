@@ -102,8 +102,11 @@ function withStep(feed: RunFeed, step: FeedStep): RunFeed {
 function withText(feed: RunFeed, event: Extract<FlowFeedEvent, { type: 'text' }>): RunFeed {
   const { callId, delta } = event;
   if (callId <= feed.closedCallId) return feed;
+  // A call that tries again streams its answer anew.
   const streaming =
-    feed.streaming?.callId === callId ? feed.streaming : { callId, text: '', reasoning: '' };
+    feed.streaming?.callId === callId && !event.restart
+      ? feed.streaming
+      : { callId, text: '', reasoning: '' };
   return {
     ...feed,
     streaming: event.reasoning

@@ -25,4 +25,4 @@ export type ModelInfo = RouterOutputs['system']['model'];
 export type FlowFeedEvent =
   | { type: 'step'; step: FeedStep }
   | { type: 'state'; state: FlowRunView }
-  | { type: 'text'; callId: number; delta: string; reasoning?: true };
+  | { type: 'text'; callId: number; delta: string; reasoning?: true; restart?: true };
