@@ -1,3 +1,4 @@
+import { UI_TIMING } from '@flows/engine';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
@@ -35,7 +36,7 @@ export function AppProviders({ children, session, env = 'default' }: AppProvider
         limit={1}
         position={phone ? 'top-center' : 'bottom-right'}
         containerWidth={420}
-        autoClose={5000}
+        autoClose={UI_TIMING.toastDurationMs}
       />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>

@@ -1,3 +1,4 @@
+import { UI_TIMING } from '@flows/engine';
 import {
   createTheme,
   localStorageColorSchemeManager,
@@ -21,6 +22,6 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    Tooltip: { defaultProps: { openDelay: 700 } },
+    Tooltip: { defaultProps: { openDelay: UI_TIMING.tooltipDelayMs } },
   },
 });

@@ -8,8 +8,6 @@ export const FLOW_TIMING = {
   afterFailureDelayMs: 10000,
   /** The final summary starts this long after the last task. */
   summaryDelayMs: 1000,
-  /** The original client re-checked for completion this long after each task; kept for runners that poll. */
-  postTaskCheckMs: 1000,
   /** Pause between 'I need to understand the goal' and the first model call. */
   firstThinkingPauseMs: 1000,
   /** First task retry waits this long; each further retry doubles it (5 s, 10 s). */

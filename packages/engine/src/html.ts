@@ -38,9 +38,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char as keyof typeof ESCAPES]);
 }
 
-/** Wraps an HTML fragment in a basic document shell; a full document is returned unchanged. */
-export function wrapHtmlDocument(html: string, title: string): string {
-  if (isHtmlDocument(html)) return html;
+/** The basic document shell around a body, with a style sheet when one is given. */
+export function htmlDocument(title: string, body: string, style?: string): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -48,12 +47,18 @@ export function wrapHtmlDocument(html: string, title: string): string {
     '<meta charset="UTF-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1.0">',
     `<title>${escapeHtml(title)}</title>`,
+    ...(style === undefined ? [] : [`<style>\n${style}\n</style>`]),
     '</head>',
     '<body>',
-    html,
+    body,
     '</body>',
     '</html>',
   ].join('\n');
+}
+
+/** Wraps an HTML fragment in a basic document shell; a full document is returned unchanged. */
+export function wrapHtmlDocument(html: string, title: string): string {
+  return isHtmlDocument(html) ? html : htmlDocument(title, html);
 }
 
 const TAG = /<[a-z][a-z0-9-]*(?:\s[^<>]*)?>/i;

@@ -1,5 +1,5 @@
 import { extractCodeBlocks } from './code-blocks';
-import { isHtmlDocument } from './html';
+import { htmlDocument, isHtmlDocument } from './html';
 
 /** How a preview shows content: as a full document, as CSS on a demo page, or as a wrapped fragment. */
 export type PreviewKind = 'document' | 'css' | 'fragment';
@@ -69,30 +69,17 @@ const DEMO_BODY = `<header>
 </div>
 </main>`;
 
-function page(title: string, style: string, body: string): string {
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="UTF-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1.0">',
-    `<title>${title}</title>`,
-    `<style>\n${style}\n</style>`,
-    '</head>',
-    '<body>',
-    body,
-    '</body>',
-    '</html>',
-  ].join('\n');
-}
-
 /** The HTML document a preview frame shows for a reply (see classifyPreview). */
 export function buildPreviewDocument(text: string): string {
   const { kind, content } = classifyPreview(text);
   if (kind === 'document') return content;
   if (kind === 'css') {
     const demoLayout = '.row { display: flex; gap: 16px; } .row > .column { flex: 1; }';
-    return page('CSS Preview', `${BASE_STYLE}\n${demoLayout}\n${safeCss(content)}`, DEMO_BODY);
+    return htmlDocument(
+      'CSS Preview',
+      DEMO_BODY,
+      `${BASE_STYLE}\n${demoLayout}\n${safeCss(content)}`,
+    );
   }
-  return page('Preview', BASE_STYLE, content);
+  return htmlDocument('Preview', content, BASE_STYLE);
 }

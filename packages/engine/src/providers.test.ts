@@ -36,7 +36,6 @@ describe('spec constants', () => {
       nextTaskDelayMs: 8000,
       afterFailureDelayMs: 10000,
       summaryDelayMs: 1000,
-      postTaskCheckMs: 1000,
       firstThinkingPauseMs: 1000,
       flowCallMaxDelayMs: 15000,
     });
