@@ -1,13 +1,10 @@
 import { defineConfig } from 'vitest/config';
-
-const jsonDir = process.env.VITEST_JSON_DIR;
+import { SLOW_TEST_TIMEOUTS, testReports } from '../../tooling/vitest-shared.ts';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    reporters: jsonDir ? ['default', 'json'] : ['default'],
-    outputFile: { json: `${jsonDir}/server.json` },
+    ...SLOW_TEST_TIMEOUTS,
+    ...testReports('server'),
   },
 });

@@ -14,6 +14,8 @@ export default defineConfig({
       '/api': apiServer,
       '/trpc': apiServer,
       '/sites': apiServer,
+      // Previews and code runs load the server's sandboxed frame page.
+      '/preview-frame': apiServer,
     },
   },
   preview: {
@@ -21,6 +23,8 @@ export default defineConfig({
       '/api': apiServer,
       '/trpc': apiServer,
       '/sites': apiServer,
+      // Previews and code runs load the server's sandboxed frame page.
+      '/preview-frame': apiServer,
     },
   },
   build: {
@@ -30,6 +34,13 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
+            // zod with the module that configures it (csp.ts: no eval probe), so the two run
+            // together before any chunk that builds a schema at load (the engine's) evaluates.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]csp\.ts$/,
+              priority: 3,
+            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,

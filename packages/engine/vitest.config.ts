@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
-
-const jsonDir = process.env.VITEST_JSON_DIR;
+import { testReports } from '../../tooling/vitest-shared.ts';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    reporters: jsonDir ? ['default', 'json'] : ['default'],
-    outputFile: { json: `${jsonDir}/engine.json` },
+    ...testReports('engine'),
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],

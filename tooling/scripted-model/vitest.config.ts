@@ -1,11 +1,9 @@
 import { defineConfig } from 'vitest/config';
-
-const jsonDir = process.env.VITEST_JSON_DIR;
+import { testReports } from '../vitest-shared.ts';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    reporters: jsonDir ? ['default', 'json'] : ['default'],
-    outputFile: { json: `${jsonDir}/scripted-model.json` },
+    ...testReports('scripted-model'),
   },
 });

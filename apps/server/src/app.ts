@@ -1,16 +1,10 @@
-import {
-  type ApiConfig,
-  appRouter,
-  createAuth,
-  createUsageLimits,
-  type FlowSystem,
-} from '@flows/api';
+import { appRouter, createAuth, createUsageLimits, type FlowSystem } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { clientAddress } from './client-address';
-import type { Config } from './config';
+import { apiConfigOf, type Config } from './config';
 import type { AppEnv } from './env';
 import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
@@ -18,11 +12,8 @@ import { noStore, securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { previewFrameRoutes } from './preview-frame';
 import { apiContext, errorResponse } from './rest';
-import { authRoutes } from './routes/auth';
-import { flowRoutes } from './routes/flows';
-import { integrationRoutes } from './routes/integrations';
-import { siteApiRoutes, siteRoutes } from './routes/sites';
-import { systemRoutes } from './routes/system';
+import { apiRoutes } from './routes/api';
+import { siteRoutes } from './routes/sites';
 import { webApp } from './web';
 
 export type AppOptions = {
@@ -44,21 +35,7 @@ export const TRPC_MAX_BATCH_SIZE = 20;
 /** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
 export function createApp({ database, config, secretKey, flows, webDist }: AppOptions) {
   const app = new Hono<AppEnv>();
-  const apiConfig: ApiConfig = {
-    secretKey,
-    allowPrivateTargets: config.allowPrivateTargets,
-    modelEndpoint: config.modelEndpoint,
-    modelApiKey: config.modelApiKey,
-    modelTimeoutMs: config.modelTimeoutMs,
-    modelDemo: config.modelDemo,
-    allowedModelEndpoints: config.allowedModelEndpoints,
-    modelApiKeys: config.modelApiKeys,
-    flowTimeScale: config.flowTimeScale,
-    siteBaseUrl: config.sitesBaseUrl,
-    hosting: config.hosting,
-    visitorSites: config.visitorSites,
-    loginLimits: config.loginLimits,
-  };
+  const apiConfig = apiConfigOf(config, secretKey);
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const auth = createAuth(database.db, {
     secureCookies: https,
@@ -94,12 +71,7 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
   );
   app.get('/trpc/flow.events', limitLiveFeeds(liveFeeds, subscriptionTaskId));
 
-  const api = new Hono<AppEnv>()
-    .route('/', systemRoutes)
-    .route('/', authRoutes)
-    .route('/', flowRoutes)
-    .route('/', integrationRoutes)
-    .route('/', siteApiRoutes);
+  const api = new Hono<AppEnv>().route('/', apiRoutes);
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ApiConfig } from '@flows/api';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -256,5 +257,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perAccount: value.LOGIN_MAX_FAILURES,
       perAddress: value.LOGIN_MAX_FAILURES_PER_ADDRESS,
     },
+  };
+}
+
+/**
+ * The one shape the API takes its settings in, from the server's: procedures get it in their
+ * context and runs take it as it is. `secretKey` is the loaded key (see loadSecretKey).
+ */
+export function apiConfigOf(config: Config, secretKey: Buffer): ApiConfig {
+  return {
+    secretKey,
+    allowPrivateTargets: config.allowPrivateTargets,
+    modelEndpoint: config.modelEndpoint,
+    modelApiKey: config.modelApiKey,
+    modelTimeoutMs: config.modelTimeoutMs,
+    modelDemo: config.modelDemo,
+    allowedModelEndpoints: config.allowedModelEndpoints,
+    modelApiKeys: config.modelApiKeys,
+    flowTimeScale: config.flowTimeScale,
+    siteBaseUrl: config.sitesBaseUrl,
+    hosting: config.hosting,
+    visitorSites: config.visitorSites,
+    loginLimits: config.loginLimits,
   };
 }

@@ -1,22 +1,13 @@
 import { createFlowSystem } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
-import type { Config } from './config';
+import { apiConfigOf, type Config } from './config';
 
-/** Starts durable runs for this process from its configuration. */
+/** Starts durable runs for this process, with the settings procedures get (apiConfigOf). */
 export function startFlowSystem(
   database: DatabaseHandle,
   config: Config,
   secretKey: Buffer,
   runWorker = config.runWorker,
 ) {
-  return createFlowSystem(database, {
-    timeScale: config.flowTimeScale,
-    siteBaseUrl: config.sitesBaseUrl,
-    modelApiKeys: config.modelApiKeys,
-    modelTimeoutMs: config.modelTimeoutMs,
-    hosting: config.hosting,
-    allowPrivateTargets: config.allowPrivateTargets,
-    secretKey,
-    runWorker,
-  });
+  return createFlowSystem(database, apiConfigOf(config, secretKey), { runWorker });
 }

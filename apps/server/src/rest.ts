@@ -1,11 +1,19 @@
 import { type Context as ApiContext, createCaller, inputIssues } from '@flows/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { AppEnv } from './env';
+import {
+  type AnyInputMapping,
+  type CustomHandler,
+  honoPath,
+  type ProcedureName,
+  type ProcedureRow,
+  type RestRow,
+} from './rest-table';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -24,21 +32,6 @@ export function apiContext(
     flows: c.get('flows'),
     usageLimits: c.get('usageLimits'),
     setHeader,
-  };
-}
-
-/**
- * Adapts a REST path to the procedure behind it: the handler calls the procedure through a
- * server-side caller; its answer becomes JSON with `status`, its errors the JSON error body.
- */
-export function rest<T>(
-  call: (caller: Caller, c: Context<AppEnv>) => Promise<T>,
-  status: ContentfulStatusCode = 200,
-) {
-  return async (c: Context<AppEnv>) => {
-    const caller = createCaller(apiContext(c));
-    const result = await call(caller, c);
-    return c.json(result as object, status);
   };
 }
 
@@ -65,16 +58,77 @@ export async function jsonBody<T>(c: Context<AppEnv>): Promise<T> {
   }
 }
 
-/** A path parameter of the matched route ('' when absent, which no procedure accepts). */
-export function pathParam(c: Context<AppEnv>, name: string): string {
-  return c.req.param(name) ?? '';
+/** A request body that must be a JSON object (the fields of an input). */
+async function objectBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const body = await jsonBody<unknown>(c);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HTTPException(400, { message: 'The request body must be a JSON object' });
+  }
+  return body as Record<string, unknown>;
 }
 
-/** The JSON body merged with values from the path (ids), for procedures that take both. */
-export async function jsonBodyWith<T>(c: Context<AppEnv>, fromPath: Record<string, string>) {
-  const body = await jsonBody<unknown>(c);
-  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  return { ...fields, ...fromPath } as T;
+/** The procedure input a request makes under a row's mapping (see `InputMapping`). */
+export async function restInput(c: Context<AppEnv>, mapping: AnyInputMapping | undefined) {
+  if (!mapping) return undefined;
+  const { body, query = {}, header = {}, path = {}, fixed = {} } = mapping;
+  if (body === 'input') return jsonBody<unknown>(c);
+  const input: Record<string, unknown> = body === 'fields' ? { ...(await objectBody(c)) } : {};
+  if (typeof body === 'object') input[body.field] = await jsonBody<unknown>(c);
+  for (const [name, { field, type }] of Object.entries(query)) {
+    const value = c.req.query(name);
+    if (type === 'integer') input[field] = Number.parseInt(value ?? '0', 10) || 0;
+    else if (value !== undefined) input[field] = value;
+  }
+  for (const [name, field] of Object.entries(header)) {
+    const value = c.req.header(name);
+    if (value !== undefined) input[field] = value;
+  }
+  // A parameter of the matched route is never absent; '' would be refused by every procedure.
+  for (const [name, field] of Object.entries(path)) input[field] = c.req.param(name) ?? '';
+  return Object.assign(input, fixed);
+}
+
+type Procedure = (input: unknown) => Promise<unknown>;
+
+/** A procedure of a server-side caller by its dotted name. */
+function procedureOf(caller: Caller, name: ProcedureName): Procedure {
+  const [router, procedure] = name.split('.') as [string, string];
+  return (caller as unknown as Record<string, Record<string, Procedure>>)[router]![procedure]!;
+}
+
+/**
+ * The generic handler of a row: builds the input, calls the procedure through a server-side
+ * caller and answers its result as JSON with the row's status. Errors go to `app.onError`.
+ */
+export function restHandler(row: ProcedureRow) {
+  return async (c: Context<AppEnv>) => {
+    if (row.signedInOnly && !c.get('user')) return c.json({ error: 'Not signed in' }, 401);
+    const input = await restInput(c, row.input);
+    const result = await procedureOf(createCaller(apiContext(c)), row.procedure)(input);
+    return c.json(result as object, row.status);
+  };
+}
+
+/** Handlers of the rows that answer in a way of their own, given the input the row maps. */
+export type CustomHandlers = Record<
+  CustomHandler,
+  (c: Context<AppEnv>, input: unknown) => Response | Promise<Response>
+>;
+
+/** The table's paths as routes of an app mounted at /api, in the table's order. */
+export function restRoutes(table: readonly RestRow[], custom: CustomHandlers): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  for (const row of table) {
+    const path = honoPath(row.path.slice('/api'.length));
+    if (row.custom) {
+      const handler = custom[row.custom];
+      const input = row.procedure === null ? undefined : row.input;
+      routes.on(row.method, path, async (c) => handler(c, await restInput(c, input)));
+    } else {
+      routes.on(row.method, path, restHandler(row));
+    }
+  }
+  return routes;
 }
 
 /** The JSON error body every /api path answers with. */

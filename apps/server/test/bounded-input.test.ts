@@ -4,8 +4,9 @@ import { apiIntegrations, users, webhooks } from '@flows/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseSnapshot, userOwnedTables } from './db-snapshot';
+import { type Session, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
-import { call, type Session, signUp } from './integrations-helpers';
+import { call } from './integrations-helpers';
 
 const MAX_DEPTH = 32;
 const MAX_BYTES = 64 * 1024;

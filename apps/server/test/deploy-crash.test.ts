@@ -1,12 +1,9 @@
 import { hostedSites, siteDeploys, websites } from '@flows/db';
-import { createTestDatabase } from '@flows/db/testing';
-import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowClient, signUp } from './flow-client';
-import { createTestApp } from './harness';
 import { type NetlifyServer, startNetlifyServer } from './netlify-server';
-import { workerProcesses } from './worker-process';
+import { useWorkerStack } from './worker-process';
 
 // Separate worker processes share a PostgreSQL server, so this test needs DATABASE_URL.
 const databaseUrl = process.env.DATABASE_URL;
@@ -28,37 +25,15 @@ async function until(condition: () => boolean, timeoutMs = 60_000) {
 }
 
 describe.skipIf(!databaseUrl)('a worker killed between deploying and recording it', () => {
-  let model: ScriptedModel;
   let netlify: NetlifyServer;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let harness: Awaited<ReturnType<typeof createTestApp>>;
-  const workers = workerProcesses(() => ({
-    DATABASE_URL: database.url!,
-    MODEL_ENDPOINT: model.url,
-    FLOW_TIME_SCALE: '0.01',
-    MODEL_TIMEOUT_MS: '5000',
-    ...netlifyEnv(netlify),
-  }));
-
   beforeAll(async () => {
-    model = await startScriptedModel();
     netlify = await startNetlifyServer(TOKEN);
-    database = await createTestDatabase();
-    harness = await createTestApp(
-      { MODEL_ENDPOINT: model.url, FLOW_WORKER: 'false', ...netlifyEnv(netlify) },
-      { flows: true, database, runWorker: false },
-    );
   });
-  afterAll(async () => {
-    await workers.kill();
-    await harness?.close();
-    await database?.close();
-    await netlify?.close();
-    await model?.close();
-  });
+  afterAll(() => netlify?.close());
+  const { stack, workers } = useWorkerStack({ env: () => netlifyEnv(netlify) });
 
   it('resumes with the Netlify site it created, leaving no duplicate or orphan', async () => {
-    const client = flowClient(harness.app, await signUp(harness.app, 'crash_owner'));
+    const client = flowClient(stack.harness.app, await signUp(stack.harness.app, 'crash_owner'));
     // Netlify creates the site but the worker never hears of it: it dies waiting.
     netlify.script({ createSiteUnanswered: true });
     const taskId = await client.start({ goal: 'Create a website for a bakery' });
@@ -73,7 +48,7 @@ describe.skipIf(!databaseUrl)('a worker killed between deploying and recording i
     expect(netlify.siteNames()).toHaveLength(1);
     expect(state.deployUrl).toBe(`https://${siteName}.netlify.app`);
 
-    const { db } = harness.database;
+    const { db } = stack.database;
     const sites = await db.select().from(hostedSites);
     expect(sites).toHaveLength(1);
     expect(sites[0]).toMatchObject({ provider: 'netlify', remoteId: netlify.siteIds()[0] });

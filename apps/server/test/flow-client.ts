@@ -95,8 +95,11 @@ export async function expectWholeRun(
   return { state, steps };
 }
 
-/** Registers a user and returns the cookie header that carries their session. */
-export async function signUp(app: Hono<AppEnv>, username: string): Promise<{ cookie: string }> {
+/** A signed-in test user: the session cookie to send. */
+export type Session = { cookie: string };
+
+/** Registers a user (password 'long password 1') and returns their session. */
+export async function signUp(app: Hono<AppEnv>, username: string): Promise<Session> {
   const response = await app.request('/api/register', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -106,8 +109,12 @@ export async function signUp(app: Hono<AppEnv>, username: string): Promise<{ coo
       password: 'long password 1',
     }),
   });
-  if (response.status !== 201) throw new Error(`register: ${response.status}`);
-  return { cookie: response.headers.getSetCookie()[0]!.split(';')[0]! };
+  const cookie = response.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('flows_session='))
+    ?.split(';')[0];
+  if (response.status !== 201 || !cookie) throw new Error(`register: ${response.status}`);
+  return { cookie };
 }
 
 /**

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
-import { bodyPayload, fuzzBody } from './fuzz-bodies';
+import { bodyPayload, type FuzzWorld, fuzzBody, type Route } from './fuzz-bodies';
 
-/** One route of the app, as its route table names it (`/api/webhooks/:id`). */
-export type Route = { method: string; path: string };
-
-/** What requests are made against: rows that exist, by kind, and the local services. */
-export type FuzzWorld = { ids: Record<string, string[]>; targetUrl: string; modelUrl: string };
+export type { FuzzWorld, Route };
 
 /** The routes of an app's route table that answer requests under /api, /sites and previews. */
 export function fuzzedRoutes(table: readonly Route[]): Route[] {

@@ -4,9 +4,9 @@ import { startScriptedModel } from '@flows/scripted-model';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseSnapshot, databaseSnapshot, userOwnedTables } from './db-snapshot';
+import { type Session, signUp } from './flow-client';
 import { buildRequest, type FuzzWorld, fuzzedRoutes, fuzzRequest } from './fuzz-requests';
 import { createTestApp, json } from './harness';
-import { type Session, signUp } from './integrations-helpers';
 
 /**
  * Fuzzing of every REST path with fast-check: bodies (deeply nested JSON, huge strings, bytes

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Session, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
-import { call, type Session, signUp, startEchoTarget } from './integrations-helpers';
+import { call, startEchoTarget } from './integrations-helpers';
 
 /** Two server instances allowed to reach 127.0.0.1, and one with the default policy, on one database. */
 let primary: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,32 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import type { Session } from './flow-client';
 import type { createTestApp } from './harness';
 
 type App = Awaited<ReturnType<typeof createTestApp>>['app'];
-
-/** A signed-in test user: the session cookie to send. */
-export type Session = { cookie: string };
-
-/** Registers a user on `app` and returns their session. */
-export async function signUp(app: App, username: string): Promise<Session> {
-  const response = await app.request('/api/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password: 'correct horse battery',
-    }),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('flows_session='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('no session cookie');
-  return { cookie };
-}
 
 /** Calls an /api path as `session` (or as a visitor), with a JSON body when given. */
 export function call(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
-import { call, type Session, signUp } from './integrations-helpers';
+import { call } from './integrations-helpers';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let alice: Session;

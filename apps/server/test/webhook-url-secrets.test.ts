@@ -2,8 +2,9 @@ import { sealStoredWebhookUrls } from '@flows/api';
 import { integrationExecutions, webhooks } from '@flows/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Session, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
-import { call, type Session, signUp, startEchoTarget } from './integrations-helpers';
+import { call, startEchoTarget } from './integrations-helpers';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 let target: Awaited<ReturnType<typeof startEchoTarget>>;

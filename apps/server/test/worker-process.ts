@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from '@flows/db';
+import { createTestDatabase } from '@flows/db/testing';
+import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp } from './harness';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -30,4 +35,41 @@ export function workerProcesses(env: () => Record<string, string>) {
       await exited;
     },
   };
+}
+
+/**
+ * A test file's stack for runs worked by separate processes: the scripted model, a database of
+ * its own on the PostgreSQL server, an app that only queues runs, and `pnpm worker` processes;
+ * `env` adds to both the app's and the workers' environment. Closed after the file's tests.
+ */
+export function useWorkerStack(
+  options: { chunkDelayMs?: number; env?: () => Record<string, string> } = {},
+) {
+  const stack = {} as {
+    model: ScriptedModel;
+    database: DatabaseHandle;
+    harness: Awaited<ReturnType<typeof createTestApp>>;
+  };
+  const env = () => ({
+    MODEL_ENDPOINT: stack.model.url,
+    FLOW_TIME_SCALE: '0.01',
+    MODEL_TIMEOUT_MS: '5000',
+    ...options.env?.(),
+  });
+  const workers = workerProcesses(() => ({ DATABASE_URL: stack.database.url!, ...env() }));
+  beforeAll(async () => {
+    stack.model = await startScriptedModel({ chunkDelayMs: options.chunkDelayMs });
+    stack.database = await createTestDatabase();
+    stack.harness = await createTestApp(
+      { ...env(), FLOW_WORKER: 'false' },
+      { flows: true, database: stack.database, runWorker: false },
+    );
+  });
+  afterAll(async () => {
+    await workers.kill();
+    await stack.harness?.close();
+    await stack.database?.close();
+    await stack.model?.close();
+  });
+  return { stack, workers };
 }

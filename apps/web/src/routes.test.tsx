@@ -31,6 +31,7 @@ describe('route table', () => {
   it.each([
     ['/docs', 'Documentation'],
     ['/pricing', 'Pricing'],
+    ['/code-test', 'Code Execution Test'],
   ])('renders the complete page at %s', async (path, title) => {
     renderApp(path);
 
@@ -39,17 +40,17 @@ describe('route table', () => {
     expect(screen.queryByText('Not available yet')).toBeNull();
   });
 
-  it.each([
-    ['/dexlink', 'IDE'],
-    ['/code-test', 'Code Execution Test'],
-  ])('renders the placeholder at %s with its title and an honest notice', async (path, title) => {
-    renderApp(path);
+  it.each([['/dexlink', 'IDE']])(
+    'renders the placeholder at %s with its title and an honest notice',
+    async (path, title) => {
+      renderApp(path);
 
-    const main = screen.getByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(within(main).getByText('Not available yet')).toBeTruthy();
-    expect(document.title).toBe(`${title} · Flows`);
-  });
+      const main = screen.getByRole('main');
+      expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(within(main).getByText('Not available yet')).toBeTruthy();
+      expect(document.title).toBe(`${title} · Flows`);
+    },
+  );
 });
 
 describe('/integrations guard', () => {

@@ -1,6 +1,6 @@
 import type { Database } from '@flows/db';
 import { createAuth } from './auth/lucia';
-import type { ApiConfig, Context } from './trpc';
+import type { ApiConfig, Context } from './context';
 
 /** Settings for tests: a fixed key, private targets allowed (test servers listen on 127.0.0.1). */
 export const testConfig: ApiConfig = {

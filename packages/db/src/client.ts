@@ -14,6 +14,9 @@ import * as schema from './schema';
 /** The drizzle API the rest of Flows uses, whichever database is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction handed out by `db.transaction`: the same API, committed or rolled back as one. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /** An open database with its migrations applied. */

@@ -95,6 +95,7 @@ describe('runnable languages', () => {
     expect(isRunnableLanguage('JavaScript')).toBe(true);
     expect(isRunnableLanguage('python')).toBe(false);
     expect(hasVisualMode('jsx')).toBe(true);
+    expect(isRunnableLanguage('tsx') && hasVisualMode('TSX')).toBe(true);
     expect(hasVisualMode('js')).toBe(false);
   });
 });

@@ -63,7 +63,7 @@ export function extractCodeBlocks(text: string): CodeBlock[] {
   return [];
 }
 
-/** Languages an executable code block can run. */
+/** Languages an executable code block can run (TSX too: TypeScript with JSX). */
 export const RUNNABLE_LANGUAGES = [
   'js',
   'javascript',
@@ -72,9 +72,10 @@ export const RUNNABLE_LANGUAGES = [
   'html',
   'css',
   'jsx',
+  'tsx',
 ] as const;
 /** Languages with a visual (rendered) mode besides the console. */
-export const VISUAL_LANGUAGES = ['html', 'css', 'jsx'] as const;
+export const VISUAL_LANGUAGES = ['html', 'css', 'jsx', 'tsx'] as const;
 
 /** True when a code block in this language can be run. */
 export function isRunnableLanguage(language: string): boolean {

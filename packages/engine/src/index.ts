@@ -37,13 +37,7 @@ export {
   ZDeployResult,
   ZSiteCreationResult,
 } from './hosting';
-export {
-  escapeHtml,
-  extractHtmlDocument,
-  isHtmlDocument,
-  websiteHtml,
-  wrapHtmlDocument,
-} from './html';
+export * from './html';
 export {
   type JsonBounds,
   type JsonBoundsProblem,

@@ -1,7 +1,6 @@
 import { currentSiteHtml, isSiteSlug } from '@flows/api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { rest } from '../rest';
 
 // Generated pages are untrusted: the sandbox gives them an opaque origin, so their scripts can
 // never act as the Flows app (no cookies, no same-origin API calls), and without allow-forms and
@@ -31,14 +30,3 @@ export const siteRoutes = new Hono<AppEnv>()
   })
   // A site is one page: nothing else under /sites/ exists (and none falls through to the app).
   .all('*', (c) => c.text(missing, 404));
-
-/** The REST side of sites under /api: owners list their sites and unpublish them. */
-export const siteApiRoutes = new Hono<AppEnv>()
-  .get(
-    '/sites',
-    rest((caller) => caller.website.listSites()),
-  )
-  .delete(
-    '/sites/:id',
-    rest((caller, c) => caller.website.deleteSite({ id: c.req.param('id') ?? '' })),
-  );

@@ -1,4 +1,5 @@
-// Types only: runtime code from @flows/api would pull server modules into the browser bundle.
+// Types only: runtime code from @flows/api would pull server modules into the browser bundle
+// (runtime code shared with the server comes from the browser-safe @flows/api/contracts).
 import type { AppRouter } from '@flows/api';
 import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 

@@ -1,11 +1,123 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { ExecutableCodeBlock, usePreviewPanel, WebsitePreviewCard } from '../features/results';
+import {
+  CSS_EXAMPLE,
+  FRAGMENT_EXAMPLE,
+  HTML_EXAMPLE,
+  JAVASCRIPT_EXAMPLE,
+  TSX_EXAMPLE,
+  WEBSITE_EXAMPLE,
+} from './codeTestExamples';
 
-/** The code execution demo (placeholder until the code runner issue lands). */
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const id = `code-test-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {description}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+function PanelDemo() {
+  const panel = usePreviewPanel();
+  if (!panel) return null;
+  const open = (content: string, title?: string) => () => panel.show(content, title);
+  return (
+    <Group gap="xs">
+      <Button
+        variant="light"
+        leftSection={<IconExternalLink size={16} aria-hidden />}
+        onClick={open(WEBSITE_EXAMPLE)}
+      >
+        Preview website
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconExternalLink size={16} aria-hidden />}
+        onClick={open(CSS_EXAMPLE, 'CSS Preview')}
+      >
+        Preview CSS on the demo page
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconExternalLink size={16} aria-hidden />}
+        onClick={open(FRAGMENT_EXAMPLE, 'Fragment Preview')}
+      >
+        Preview HTML fragment
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The code execution demo: a website preview (card and standalone panel) and runnable HTML,
+ * JavaScript, CSS and TSX examples, each run in a sandboxed frame.
+ */
 export function CodeTestPage() {
   return (
-    <ComingSoon
-      title="Code Execution Test"
-      description="Run HTML, JavaScript and CSS examples in a sandbox and preview websites live."
-    />
+    <Container size="md" py={48}>
+      <title>Code Execution Test · Flows</title>
+      <Stack gap={40}>
+        <Stack gap="xs">
+          <Title order={1}>Code Execution Test</Title>
+          <Text c="dimmed" size="lg">
+            Run HTML, JavaScript and CSS examples in a sandbox and preview websites live. Code runs
+            in a frame that cannot reach your session, cookies or storage.
+          </Text>
+        </Stack>
+
+        <Section
+          title="Website Preview Demo"
+          description="A page shown live as an agent's result shows it: switch between Canvas and iframe, zoom the canvas, edit the code, or open it in the floating preview panel."
+        >
+          <WebsitePreviewCard text={WEBSITE_EXAMPLE} />
+          <PanelDemo />
+        </Section>
+
+        <Section
+          title="HTML Example"
+          description="HTML renders in visual mode; its scripts run in the sandbox."
+        >
+          <ExecutableCodeBlock language="html" code={HTML_EXAMPLE} />
+        </Section>
+
+        <Section
+          title="JavaScript Example"
+          description="Console output (log, info, warn, error), errors with their line and column, and unhandled promise rejections."
+        >
+          <ExecutableCodeBlock language="javascript" code={JAVASCRIPT_EXAMPLE} />
+        </Section>
+
+        <Section
+          title="CSS Example"
+          description="CSS is applied to a demo page of headings, text, buttons, inputs and three columns."
+        >
+          <ExecutableCodeBlock language="css" code={CSS_EXAMPLE} />
+        </Section>
+
+        <Section
+          title="TSX Example"
+          description="TypeScript and JSX are transpiled in the browser; a component renders in visual mode."
+        >
+          <ExecutableCodeBlock language="tsx" code={TSX_EXAMPLE} />
+        </Section>
+      </Stack>
+    </Container>
   );
 }

@@ -1,3 +1,4 @@
+import type { TRegisterRequest } from '@flows/api/contracts';
 import { createContext, useContext } from 'react';
 
 /** The signed-in user, as the web app needs it (a subset of the users row; never the password). */
@@ -9,12 +10,7 @@ export type SessionUser = {
 };
 
 /** What the Register form sends (no confirmPassword: that check stays in the browser). */
-export type RegisterInput = {
-  username: string;
-  email: string;
-  password: string;
-  displayName?: string;
-};
+export type RegisterInput = TRegisterRequest;
 
 /**
  * What {@link useSession} returns. The actions resolve once the server agreed and the user is

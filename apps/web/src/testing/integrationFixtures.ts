@@ -4,7 +4,7 @@ import type {
   TIntegrationExecution,
   TWebhook,
   TWebhookTemplate,
-} from '@flows/api';
+} from '@flows/api/contracts';
 
 /** A saved webhook; fields given replace the defaults. */
 export function webhookFixture(fields: Partial<TWebhook> = {}): TWebhook {

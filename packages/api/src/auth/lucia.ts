@@ -4,7 +4,7 @@ import { Lucia, TimeSpan } from 'lucia';
 import { HashedSessionAdapter } from './session-store';
 
 /** How long an unused session lasts; every use in its second half extends it again. */
-export const SESSION_IDLE_DAYS = 14;
+const SESSION_IDLE_DAYS = 14;
 /** The default absolute lifetime of a session, however often it is used (SESSION_MAX_AGE_DAYS). */
 export const DEFAULT_SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 

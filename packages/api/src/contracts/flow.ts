@@ -4,10 +4,12 @@ import {
   DEFAULT_TEMPERATURE,
   GOAL_MAX_LENGTH,
   STEP_TYPES,
+  TEMPERATURE_RANGE,
 } from '@flows/engine';
 import { z } from 'zod';
 
-const ZGoal = z
+/** A flow's goal: the text of the goal box. */
+export const ZGoal = z
   .string({ error: 'Please enter a goal for your flow' })
   .trim()
   .min(1, 'Please enter a goal for your flow')
@@ -16,7 +18,8 @@ const ZGoal = z
 /** An id from a path or body; one that is not a UUID is simply not found (404), never a 400. */
 export const ZId = z.string().max(100);
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID as the database writes ids (any case). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for ids that can exist: the database rejects anything else outright. */
 export function isUuid(id: string): boolean {
@@ -35,19 +38,27 @@ export const ZCreateStepInput = z.object({
     .refine((content) => content.trim() !== '', 'Step content is required'),
 });
 
-const ZProvider = z.enum(AI_PROVIDERS, {
+export const ZProvider = z.enum(AI_PROVIDERS, {
   error: `Provider must be one of ${AI_PROVIDERS.join(', ')}`,
 });
-const ZTemperature = z
-  .number({ error: 'Temperature must be a number from 0 to 1' })
-  .min(0, 'Temperature must be a number from 0 to 1')
-  .max(1, 'Temperature must be a number from 0 to 1');
+const temperatureMessage = `Temperature must be a number from ${TEMPERATURE_RANGE.min} to ${TEMPERATURE_RANGE.max}`;
+export const ZTemperature = z
+  .number({ error: temperatureMessage })
+  .min(TEMPERATURE_RANGE.min, temperatureMessage)
+  .max(TEMPERATURE_RANGE.max, temperatureMessage);
+
+/** The address of an OpenAI-compatible model server. */
+export const ZModelEndpoint = z.url({ error: 'Must be a valid URL' });
+/** The model server's API key. */
+export const ZModelApiKey = z.string().max(500);
+/** A model's name as the model server knows it. */
+export const ZModelName = z.string().trim().max(200);
 
 /** POST /api/flow/run: one model call. */
 export const ZFlowRunInput = z.object({
   provider: ZProvider.default('lmstudio'),
-  endpoint: z.url({ error: 'Must be a valid URL' }).optional(),
-  apiKey: z.string().max(500).optional(),
+  endpoint: ZModelEndpoint.optional(),
+  apiKey: ZModelApiKey.optional(),
   input: z.object({
     prompt: z
       .string({ error: 'Prompt is required' })
@@ -55,7 +66,7 @@ export const ZFlowRunInput = z.object({
       .min(1, 'Prompt is required')
       .max(200_000),
     temperature: ZTemperature.default(DEFAULT_TEMPERATURE),
-    model: z.string().trim().max(200).default(DEFAULT_MODEL),
+    model: ZModelName.default(DEFAULT_MODEL),
   }),
 });
 export type TFlowRunInput = z.infer<typeof ZFlowRunInput>;
@@ -65,11 +76,11 @@ export const ZStartFlowInput = z.object({
   goal: ZGoal,
   auto: z.boolean().default(true),
   provider: ZProvider.default('lmstudio'),
-  endpoint: z.url({ error: 'Must be a valid URL' }).optional(),
-  model: z.string().trim().max(200).default(DEFAULT_MODEL),
+  endpoint: ZModelEndpoint.optional(),
+  model: ZModelName.default(DEFAULT_MODEL),
   temperature: ZTemperature.default(DEFAULT_TEMPERATURE),
   /** The model server's API key for this run; stored encrypted, never returned. */
-  apiKey: z.string().max(500).optional(),
+  apiKey: ZModelApiKey.optional(),
   /** A website id from browser storage, for a deploy task without a new website. */
   websiteId: z.string().uuid().nullish(),
 });

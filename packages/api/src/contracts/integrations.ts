@@ -1,38 +1,23 @@
 import { z } from 'zod';
+import {
+  integrationAuthTypes,
+  integrationMethods,
+  isHeaderName,
+  isHeaderValue,
+  MAX_RATE_LIMIT,
+  MAX_TIMEOUT_MS,
+  rateLimitKeys,
+  SECRET_MASK,
+  signingKeyBytes,
+  webhookAuthTypes,
+  webhookMethods,
+} from './integration-rules';
 import { boundedJson, jsonObjectField, type TJsonObject } from './json';
 
+export * from './integration-rules';
+// The answers' types, for the server's modules; their schemas are in the browser entry.
+export type * from './integration-views';
 export type { TJsonObject };
-
-/** What a stored secret reads back as: set secrets are never returned, only this mask. */
-export const SECRET_MASK = '********';
-
-/** Longest timeout an API integration may ask for, in milliseconds. */
-export const MAX_TIMEOUT_MS = 120_000;
-export const DEFAULT_TIMEOUT_MS = 30_000;
-
-export const webhookMethods = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-export const webhookAuthTypes = ['none', 'basic', 'bearer', 'custom'] as const;
-export const integrationMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
-export const integrationAuthTypes = ['none', 'basic', 'bearer', 'apiKey', 'oauth'] as const;
-
-/** The rateLimitConfig keys Flows enforces, with the length of each window in seconds. */
-export const rateLimitWindows = {
-  maxRequestsPerMinute: 60,
-  maxRequestsPer15Min: 15 * 60,
-  maxRequestsPerHour: 60 * 60,
-  maxRequestsPerDay: 24 * 60 * 60,
-  maxRequestsPer24Hours: 24 * 60 * 60,
-} as const;
-export type TRateLimitKey = keyof typeof rateLimitWindows;
-
-const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-// Tab, visible ASCII, space and Latin-1: what an HTTP request can carry in a header value.
-const headerValuePattern = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-/** Whether a header name is an HTTP token. */
-export const isHeaderName = (name: string) => headerNamePattern.test(name);
-/** Whether a header value can be sent (no control characters, nothing beyond Latin-1). */
-export const isHeaderValue = (value: string) => headerValuePattern.test(value);
 
 /** Header values must be text (numbers and booleans are taken as text); names must be tokens. */
 const headersField = () =>
@@ -72,14 +57,15 @@ const rateLimitConfigField = jsonObjectField(
   'Rate limit configuration must be a JSON object',
 ).transform((config, ctx) => {
   if (!config) return undefined;
-  for (const key of Object.keys(rateLimitWindows)) {
+  for (const key of rateLimitKeys) {
     const value = config[key];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1e9) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${key} must be a positive integer of at most 1000000000`,
-      });
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      ctx.addIssue({ code: 'custom', message: `${key} must be a positive integer` });
+      return z.NEVER;
+    }
+    if (value > MAX_RATE_LIMIT) {
+      ctx.addIssue({ code: 'custom', message: `${key} must be at most ${MAX_RATE_LIMIT}` });
       return z.NEVER;
     }
   }
@@ -122,14 +108,6 @@ const signingSecretField = secretField('Signing secret').refine(
   'Signing secret must be base64 (16 to 64 bytes), optionally prefixed with whsec_',
 );
 
-/** The HMAC key of a Standard Webhooks secret ('whsec_' + base64), or null when malformed. */
-export function signingKeyBytes(secret: string): Buffer | null {
-  const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return null;
-  const key = Buffer.from(encoded, 'base64');
-  return key.length >= 16 && key.length <= 64 ? key : null;
-}
-
 const timeoutField = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
     error: 'Timeout must be a positive integer',
@@ -149,10 +127,12 @@ const id = z.string({ error: 'Id is required' });
 const webhookFields = {
   name,
   url: httpUrl,
-  method: z.enum(webhookMethods, { error: 'Method must be one of GET, POST, PUT, DELETE' }),
+  method: z.enum(webhookMethods, {
+    error: `Method must be one of ${webhookMethods.join(', ')}`,
+  }),
   headers: headersField(),
   authType: z.enum(webhookAuthTypes, {
-    error: 'Auth type must be one of none, basic, bearer, custom',
+    error: `Auth type must be one of ${webhookAuthTypes.join(', ')}`,
   }),
   authUser: optionalText(256, 'Username'),
   authPassword: secretField('Password'),
@@ -178,7 +158,7 @@ const integrationFields = {
   baseUrl: httpUrl,
   version: optionalText(50, 'Version'),
   authType: z.enum(integrationAuthTypes, {
-    error: 'Auth type must be one of none, basic, bearer, apiKey, oauth',
+    error: `Auth type must be one of ${integrationAuthTypes.join(', ')}`,
   }),
   authConfig: jsonObjectField('Auth configuration', 'Auth configuration must be a JSON object'),
   headers: headersField(),
@@ -225,12 +205,12 @@ export const ZExecuteIntegrationInput = z.object({
     .min(1, 'Endpoint is required')
     .max(2048, 'Endpoint must be at most 2048 characters'),
   method: z
-    .enum(integrationMethods, { error: 'Method must be one of GET, POST, PUT, DELETE, PATCH' })
+    .enum(integrationMethods, {
+      error: `Method must be one of ${integrationMethods.join(', ')}`,
+    })
     .default('GET'),
   data: boundedJson('Data').optional(),
   params: queryParamsField,
   headers: headersField(),
 });
 export type TExecuteIntegrationInput = z.input<typeof ZExecuteIntegrationInput>;
-
-export type * from './integration-views';

@@ -2,7 +2,6 @@ import type { Database } from '@flows/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { ZId } from '../contracts/flow';
-import { type Context, requireFlows } from '../trpc';
 import type { FlowFeed } from './feed';
 import {
   assertTaskVisible,
@@ -11,6 +10,7 @@ import {
   listSteps,
   type StepView,
 } from './service';
+import { type FlowSystem, requireFlows } from './system';
 
 /** One event of a run's live feed. Steps carry their sequence number as the event id. */
 export type FlowFeedEvent =
@@ -24,7 +24,7 @@ export type FlowFeedEvent =
  * the backlog, so nothing falls between the two, and never sends a step twice. The caller checks
  * that the viewer may see the task.
  */
-export async function* flowEvents(
+async function* flowEvents(
   db: Database,
   feed: FlowFeed,
   taskId: string,
@@ -64,21 +64,29 @@ export async function* flowEvents(
 /** Which feed a client asks for: the task, and the last step id it already has. */
 export const ZFlowEventsInput = z.object({ taskId: ZId, lastEventId: z.string().nullish() });
 
+/** Who opens a feed, and with what: the parts of a procedure context a feed needs. */
+export type FeedCaller = {
+  db: Database;
+  flows: FlowSystem | null;
+  user: { id: string } | null;
+};
+
 /**
  * Checks the input and the viewer's right to see the task (404 otherwise), then opens its feed.
- * Both transports use it: the tRPC subscription and GET /api/tasks/{id}/events.
+ * Both transports use it, each with its request's context: the tRPC subscription and
+ * GET /api/tasks/{id}/events.
  */
 export async function openFlowEvents(
-  ctx: Context,
+  caller: FeedCaller,
   input: z.input<typeof ZFlowEventsInput>,
   signal: AbortSignal,
 ) {
-  const flows = requireFlows(ctx);
+  const flows = requireFlows(caller.flows);
   const parsed = ZFlowEventsInput.safeParse(input);
   if (!parsed.success) throw new TRPCError({ code: 'NOT_FOUND', message: 'Task not found' });
   const { taskId, lastEventId } = parsed.data;
-  await assertTaskVisible(ctx.db, taskId, ctx.user?.id ?? null);
+  await assertTaskVisible(caller.db, taskId, caller.user?.id ?? null);
   // Step numbers are PostgreSQL integers; an id past them means "everything seen".
   const lastSeq = Math.min(Number.parseInt(lastEventId ?? '0', 10) || 0, 2 ** 31 - 1);
-  return flowEvents(ctx.db, flows.feed, taskId, { lastSeq, signal });
+  return flowEvents(caller.db, flows.feed, taskId, { lastSeq, signal });
 }

@@ -13,7 +13,7 @@ export type RunLocks = {
 };
 
 /** Runs a process advances at once on PostgreSQL; each holds one lock connection. */
-export const MAX_RUNS_IN_PROCESS = 8;
+const MAX_RUNS_IN_PROCESS = 8;
 
 export function createRunLocks(database: DatabaseHandle): RunLocks {
   if (!database.url) {

@@ -107,7 +107,7 @@ function fetchNotingDone(terminator: { seen: boolean }): typeof fetch {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The longest reply kept; a model that goes on past it is cut off as failed. */
-export const MAX_REPLY_CHARS = 1_000_000;
+const MAX_REPLY_CHARS = 1_000_000;
 
 /** A model's answer, and the reasoning a reasoning model gave before it. */
 export type ModelReply = { reply: string; reasoning: string };

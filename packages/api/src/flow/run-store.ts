@@ -1,12 +1,9 @@
-import { agentSteps, type Database, flowRuns } from '@flows/db';
+import { agentSteps, type Database, flowRuns, type Transaction } from '@flows/db';
 import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
 import { flowReducer } from '@flows/engine';
 import { eq, sql } from 'drizzle-orm';
 import { FEED_CHANNEL, type FeedMessage } from './feed';
 import type { ModelSettings } from './model-client';
-
-/** A transaction handed out by `db.transaction`. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A run as stored: the engine's state, the effects still to carry out, and the next step number. */
 export type StoredRun = {

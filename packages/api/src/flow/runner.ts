@@ -7,12 +7,12 @@ import {
   type FlowStep,
 } from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
-import type { HostingConfig, HostingEnv } from '../hosting/sites';
-import { decryptSecret } from '../integrations/secrets';
+import type { HostingEnv } from '../hosting/sites';
+import { decryptSecret } from '../secrets/encryption';
 import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
 import { callModel, ModelCallError } from './model-client';
-import { type ModelEndpointKey, operatorModelKey } from './model-keys';
+import { operatorModelKey } from './model-keys';
 import {
   applyEvent,
   insertSteps,
@@ -23,30 +23,18 @@ import {
   saveRun,
   writeHeadSteps,
 } from './run-store';
+import type { FlowSettings } from './settings';
 import { deployRunWebsite, saveRunWebsite } from './website-effects';
 
 /** What the runner needs from its surroundings. */
 export type FlowRunnerDeps = {
   db: Database;
   locks: RunLocks;
-  /** Multiplier for the flow's waits (model-call backoff, deploy checks); 0 runs without waiting. */
-  timeScale: number;
+  settings: FlowSettings;
   /** Fires `timerFired(token)` on the run after `afterMs`, on time and durably. */
   scheduleTimer: (taskId: string, token: number, afterMs: number) => Promise<void>;
-  /** Where the built-in host serves sites, e.g. http://localhost:3000 */
-  siteBaseUrl: string;
-  /** The operator's model keys (from config), each sent only to its endpoint; never stored. */
-  modelApiKeys: readonly ModelEndpointKey[];
-  /** How long one model call attempt may take. */
-  modelTimeoutMs: number;
-  /** Key of the runs' encrypted model API keys. */
-  secretKey: Buffer;
   /** Aborted when the process stops: work in flight is dropped and redone after a restart. */
   signal: AbortSignal;
-  /** Where runs deploy websites (HOSTING_PROVIDER) and the Netlify account. */
-  hosting: HostingConfig;
-  /** Whether deploys may call private and loopback addresses. */
-  allowPrivateTargets: boolean;
 };
 
 type ExternalEffect = Extract<FlowEffect, { type: 'callModel' | 'saveWebsite' | 'deploy' }>;
@@ -60,12 +48,13 @@ type Head = { kind: 'idle' } | { kind: 'external'; run: StoredRun; effect: Exter
  * a worker killed at any point resumes without losing or repeating a step.
  */
 export function createFlowRunner(deps: FlowRunnerDeps) {
-  const { db } = deps;
+  const { db, settings } = deps;
+  // Visitors' deploy quota and site lifetime limit requests, not runs: none here.
   const hostingEnv: HostingEnv = {
-    hosting: deps.hosting,
-    allowPrivateTargets: deps.allowPrivateTargets,
-    timeScale: deps.timeScale,
-    baseUrl: deps.siteBaseUrl,
+    hosting: settings.hosting,
+    allowPrivateTargets: settings.allowPrivateTargets,
+    flowTimeScale: settings.flowTimeScale,
+    siteBaseUrl: settings.siteBaseUrl,
   };
 
   /**
@@ -136,7 +125,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   ) {
     const { callId } = effect;
     const { taskId } = run;
-    const { apiKeySealed, ...settings } = run.settings;
+    const { apiKeySealed, ...model } = run.settings;
     let announcing = Promise.resolve();
     // One after another, so pieces arrive in order; a lost piece only costs the preview.
     const announce = (message: FeedMessage) => {
@@ -144,11 +133,11 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     };
     try {
       const apiKey = apiKeySealed
-        ? decryptSecret(apiKeySealed, deps.secretKey)
-        : operatorModelKey(deps.modelApiKeys, settings.endpoint);
-      const answer = await callModel({ ...settings, apiKey }, effect.prompt, {
-        timeScale: deps.timeScale,
-        timeoutMs: deps.modelTimeoutMs,
+        ? decryptSecret(apiKeySealed, settings.secretKey)
+        : operatorModelKey(settings.modelApiKeys, model.endpoint);
+      const answer = await callModel({ ...model, apiKey }, effect.prompt, {
+        timeScale: settings.flowTimeScale,
+        timeoutMs: settings.modelTimeoutMs,
         signal: deps.signal,
         onText: (delta, reasoning) => {
           for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
@@ -182,7 +171,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
           ? error
           : new ModelCallError(error instanceof Error ? error.message : String(error), 'other');
       const { kind, message } = failure;
-      const { endpoint } = settings;
+      const { endpoint } = model;
       if (effect.purpose === 'taskList')
         return { type: 'taskListFailed', kind, message, endpoint, callId } as const;
       if (effect.purpose === 'task')
@@ -197,7 +186,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   ) {
     const { callId } = effect;
     try {
-      const websiteId = await saveRunWebsite(db, deps.secretKey, run, effect);
+      const websiteId = await saveRunWebsite(db, settings.secretKey, run, effect);
       return { type: 'websiteSaved', websiteId, callId } as const;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -208,7 +197,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function deployFor(run: StoredRun, effect: Extract<ExternalEffect, { type: 'deploy' }>) {
     const { callId } = effect;
     try {
-      const deployUrl = await deployRunWebsite(db, hostingEnv, deps.secretKey, run, effect);
+      const deployUrl = await deployRunWebsite(db, hostingEnv, settings.secretKey, run, effect);
       return { type: 'deployed', deployUrl, callId } as const;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

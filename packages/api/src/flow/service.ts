@@ -1,4 +1,4 @@
-import { agentSteps, type Database, flowRuns, tasks } from '@flows/db';
+import { agentSteps, type Database, flowRuns, type Transaction, tasks } from '@flows/db';
 import {
   createFlowState,
   type FlowEvent,
@@ -8,9 +8,9 @@ import {
 } from '@flows/engine';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { isUuid, type TStartFlowInput } from '../contracts/flow';
-import { visibleTo } from '../hosting/sites';
-import { encryptSecret } from '../integrations/secrets';
+import type { TStartFlowInput } from '../contracts/flow';
+import { foundOr404, type Viewer, visibleTo } from '../ownership';
+import { encryptSecret } from '../secrets/encryption';
 import { normalizeEndpoint } from './model-client';
 import {
   applyEvent,
@@ -20,24 +20,21 @@ import {
   recordEvent,
   type StoredRun,
   saveRun,
-  type Transaction,
   toStoredRun,
   writeHeadSteps,
 } from './run-store';
 
-/** Who is asking: a signed-in user's id, or null for a visitor. */
-type Viewer = string | null;
-
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Task not found' });
-
 /** Fails with 404 unless the task exists and the viewer may see it. */
 export async function assertTaskVisible(db: Database, taskId: string, viewer: Viewer) {
-  if (!isUuid(taskId)) throw notFound();
-  const [task] = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.id, taskId), visibleTo(tasks.userId, viewer)));
-  if (!task) throw notFound();
+  await foundOr404(
+    taskId,
+    () =>
+      db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.id, taskId), visibleTo(tasks.userId, viewer))),
+    'Task not found',
+  );
 }
 
 /** Checks a model endpoint against the operator's list; answers 400 naming the allowed ones. */

@@ -1,10 +1,10 @@
 import type { DatabaseHandle } from '@flows/db';
+import { TRPCError } from '@trpc/server';
 import { fromPglite, PgBoss } from 'pg-boss';
-import type { HostingConfig } from '../hosting/sites';
 import { createFlowFeed, type FlowFeed } from './feed';
 import { createRunLocks } from './locks';
-import type { ModelEndpointKey } from './model-keys';
 import { createFlowRunner, type FlowRunner } from './runner';
+import type { FlowSettings } from './settings';
 
 const QUEUE = 'flow-run';
 const RECOVERY_INTERVAL_MS = 15_000;
@@ -14,17 +14,6 @@ const BACKSTOP_GRACE_MS = 5_000;
 type FlowJob = { taskId: string; token?: number };
 
 export type FlowSystemOptions = {
-  timeScale: number;
-  siteBaseUrl: string;
-  /** The operator's model keys, each bound to its endpoint. */
-  modelApiKeys: readonly ModelEndpointKey[];
-  modelTimeoutMs: number;
-  /** Where runs deploy websites, and the Netlify account if configured. */
-  hosting: HostingConfig;
-  /** Whether deploys may call private and loopback addresses (ALLOW_PRIVATE_TARGETS). */
-  allowPrivateTargets: boolean;
-  /** Key of the encrypted per-run model API keys. */
-  secretKey: Buffer;
   /** Run the worker in this process (the default for the server; `pnpm worker` for more). */
   runWorker: boolean;
 };
@@ -38,8 +27,18 @@ export type FlowSystem = {
   close: () => Promise<void>;
 };
 
+/** The flow system, or 503 where this process has none. */
+export function requireFlows(flows: FlowSystem | null): FlowSystem {
+  if (!flows) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Flow runs are not available' });
+  }
+  return flows;
+}
+
+/** Starts durable runs over a database with the operator's settings (ApiConfig fits them). */
 export async function createFlowSystem(
   database: DatabaseHandle,
+  settings: FlowSettings,
   options: FlowSystemOptions,
 ): Promise<FlowSystem> {
   const boss = database.pglite
@@ -65,13 +64,7 @@ export async function createFlowSystem(
   const runner = createFlowRunner({
     db: database.db,
     locks,
-    timeScale: options.timeScale,
-    siteBaseUrl: options.siteBaseUrl,
-    modelApiKeys: options.modelApiKeys,
-    modelTimeoutMs: options.modelTimeoutMs,
-    hosting: options.hosting,
-    allowPrivateTargets: options.allowPrivateTargets,
-    secretKey: options.secretKey,
+    settings,
     signal: stopping.signal,
     scheduleTimer: async (taskId, token, afterMs) => {
       const due = Date.now() + afterMs;

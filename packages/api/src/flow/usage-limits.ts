@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Context } from '../trpc';
 
 /** How many runs and single model calls one address and one user may start per hour; 0 = no limit. */
 export type UsageLimitSettings = {
@@ -15,7 +13,7 @@ export type UsageKind = 'run' | 'modelCall';
 
 type Limiter = { limiter: RateLimiterMemory; max: number; noun: string; per: string };
 
-/** The limiters of one server process, checked by `enforceUsageLimit`. */
+/** The limiters of one server process; procedures check them before a run or a model call. */
 export type UsageLimits = {
   /** Counts one use by the caller, or answers how long to wait and why. */
   reserve(
@@ -83,19 +81,4 @@ export function createUsageLimits(settings: UsageLimitSettings): UsageLimits {
       return { allowed: true };
     },
   };
-}
-
-/**
- * Counts a run or a model call against the caller's address and account, or refuses it with
- * 429 TOO_MANY_REQUESTS and a Retry-After header. Contexts without limits (unit tests) pass.
- */
-export async function enforceUsageLimit(ctx: Context, kind: UsageKind): Promise<void> {
-  if (!ctx.usageLimits) return;
-  const answer = await ctx.usageLimits.reserve(kind, {
-    address: ctx.clientIp,
-    userId: ctx.user?.id ?? null,
-  });
-  if (answer.allowed) return;
-  ctx.setHeader('Retry-After', String(answer.retryAfter));
-  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: answer.message });
 }

@@ -15,8 +15,8 @@ afterAll(() => handle.close());
 const env: HostingEnv = {
   hosting: { provider: 'local' },
   allowPrivateTargets: false,
-  timeScale: 0,
-  baseUrl: 'http://localhost:3000',
+  flowTimeScale: 0,
+  siteBaseUrl: 'http://localhost:3000',
 };
 
 it('saves and deploys once, however often a resumed run carries the effects out', async () => {

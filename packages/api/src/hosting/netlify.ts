@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { scrubSecrets } from '../integrations/executions';
-import { type GuardedResponse, guardedFetch, OutboundError } from '../integrations/outbound';
+import { type GuardedResponse, guardedFetch, OutboundError } from '../outbound/client';
+import { scrubSecrets } from '../secrets/redaction';
 
 /** The operator's Netlify account: a personal access token and the API's address. */
 export type NetlifyConfig = { token: string; apiUrl: string };
@@ -15,8 +15,8 @@ export type NetlifyClientOptions = NetlifyConfig & {
 };
 
 /** How often a deploy is checked before it counts as stuck, and the wait between checks. */
-export const DEPLOY_CHECKS = 30;
-export const DEPLOY_CHECK_INTERVAL_MS = 1000;
+const DEPLOY_CHECKS = 30;
+const DEPLOY_CHECK_INTERVAL_MS = 1000;
 
 const CALL_TIMEOUT_MS = 30_000;
 /** Characters of Netlify's reply body kept in an error message. */

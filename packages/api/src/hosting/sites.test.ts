@@ -16,8 +16,8 @@ const env: HostingEnv = {
     netlify: { token: 'operator-token', apiUrl: 'http://127.0.0.1:1' },
   },
   allowPrivateTargets: true,
-  timeScale: 0,
-  baseUrl: 'http://localhost:3000',
+  flowTimeScale: 0,
+  siteBaseUrl: 'http://localhost:3000',
 };
 
 describe('Netlify sites', () => {

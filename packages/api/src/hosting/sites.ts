@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, hostedSites, siteDeploys, websites } from '@flows/db';
+import { type Database, hostedSites, siteDeploys, type Transaction, websites } from '@flows/db';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isUuid } from '../contracts/flow';
-import type { Transaction } from '../flow/run-store';
-import type { ApiConfig } from '../trpc';
+import { and, desc, eq } from 'drizzle-orm';
+import { foundOr404, visibleTo } from '../ownership';
 import {
   createNetlifySite,
   deployToNetlify,
@@ -20,36 +17,28 @@ import {
   withinVisitorQuota,
 } from './visitor-sites';
 
-export type { VisitorSiteLimits } from './visitor-sites';
-
 /** The hosting providers a site can be created on. */
-export const HOSTING_PROVIDERS = ['local', 'netlify'] as const;
+const HOSTING_PROVIDERS = ['local', 'netlify'] as const;
 export type HostingProvider = (typeof HOSTING_PROVIDERS)[number];
 
 /** The operator's hosting settings: where runs deploy, and the Netlify account if there is one. */
 export type HostingConfig = { provider: HostingProvider; netlify?: NetlifyConfig };
 
-/** What creating and deploying sites needs from the operator's settings. */
+/**
+ * What creating, deploying and unpublishing sites needs from the operator's settings. The fields
+ * are ApiConfig's, by the same names: procedures pass their config as it is.
+ */
 export type HostingEnv = {
   hosting: HostingConfig;
   /** Whether outbound calls (Netlify) may reach private and loopback addresses. */
   allowPrivateTargets: boolean;
   /** Multiplier for waits (checking a Netlify deploy); 0 runs without waiting. */
-  timeScale: number;
+  flowTimeScale: number;
   /** Where the built-in host's sites are announced: SITES_URL, else e.g. http://localhost:3000 */
-  baseUrl: string;
+  siteBaseUrl: string;
   /** Visitors' quota and site lifetime; absent where they are not enforced (runs). */
   visitorSites?: VisitorSiteLimits;
 };
-
-/** The hosting settings procedures create, deploy and unpublish with. */
-export const hostingEnvOf = (config: ApiConfig): HostingEnv => ({
-  hosting: config.hosting,
-  allowPrivateTargets: config.allowPrivateTargets,
-  timeScale: config.flowTimeScale,
-  baseUrl: config.siteBaseUrl,
-  visitorSites: config.visitorSites,
-});
 
 /** The Netlify client settings, or a 400 when the operator has not configured Netlify. */
 export function netlifyOptions(env: HostingEnv): NetlifyClientOptions {
@@ -60,12 +49,7 @@ export function netlifyOptions(env: HostingEnv): NetlifyClientOptions {
       message: 'Netlify hosting is not configured (set NETLIFY_TOKEN)',
     });
   }
-  return { ...netlify, allowPrivate: env.allowPrivateTargets, timeScale: env.timeScale };
-}
-
-/** Rows a user may use: their own and those without an owner (reachable only by their id). */
-export function visibleTo(ownerColumn: AnyPgColumn, userId: string | null) {
-  return userId ? or(eq(ownerColumn, userId), isNull(ownerColumn)) : isNull(ownerColumn);
+  return { ...netlify, allowPrivate: env.allowPrivateTargets, timeScale: env.flowTimeScale };
 }
 
 /** A site's id (a secret the owner deploys with) and the public slug of its address. */
@@ -122,7 +106,7 @@ export async function createSite(
 export const isSiteSlug = (slug: string) => /^[\w-]{1,64}$/.test(slug);
 
 /** The public address of a site on the built-in host. */
-export function siteUrl(baseUrl: string, slug: string): string {
+function siteUrl(baseUrl: string, slug: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/sites/${slug}/`;
 }
 
@@ -132,7 +116,7 @@ async function publish(
   site: { slug: string; provider: string; remoteId: string | null },
   html: string,
 ): Promise<string> {
-  if (site.provider !== 'netlify') return siteUrl(env.baseUrl, site.slug);
+  if (site.provider !== 'netlify') return siteUrl(env.siteBaseUrl, site.slug);
   const options = netlifyOptions(env);
   if (!site.remoteId) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'This Netlify site was never created' });
@@ -159,13 +143,15 @@ export async function deployWebsite(
 ): Promise<string> {
   const limits = env.visitorSites;
   if (!input.userId && limits) await removeExpiredVisitorSites(db, limits);
-  const [website] = isUuid(input.websiteId)
-    ? await db
+  const website = await foundOr404(
+    input.websiteId,
+    () =>
+      db
         .select()
         .from(websites)
-        .where(and(eq(websites.id, input.websiteId), visibleTo(websites.userId, input.userId)))
-    : [];
-  if (!website) throw new TRPCError({ code: 'NOT_FOUND', message: 'Website not found' });
+        .where(and(eq(websites.id, input.websiteId), visibleTo(websites.userId, input.userId))),
+    'Website not found',
+  );
   const [site] = await db
     .select()
     .from(hostedSites)

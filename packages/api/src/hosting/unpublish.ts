@@ -1,8 +1,9 @@
 import { type Database, hostedSites, siteDeploys, tasks, websites } from '@flows/db';
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { visibleTo } from '../ownership';
 import { deleteNetlifySite } from './netlify';
-import { type HostingEnv, netlifyOptions, visibleTo } from './sites';
+import { type HostingEnv, netlifyOptions } from './sites';
 import { siteAlive } from './visitor-sites';
 
 /** A site as its owner sees it: `id` is what deploys and unpublishing take. */

@@ -1,7 +1,6 @@
-import { type Database, hostedSites, siteDeploys, websites } from '@flows/db';
+import { type Database, hostedSites, siteDeploys, type Transaction, websites } from '@flows/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '../flow/run-store';
 
 /** How far visitors (people without an account) may go with the built-in host. */
 export type VisitorSiteLimits = {

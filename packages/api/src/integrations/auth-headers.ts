@@ -80,8 +80,3 @@ export function integrationAuthHeaders(authType: string, config: TJsonObject): A
   }
   return { headers: {}, sensitiveHeaders: [] };
 }
-
-/** The Authorization header values a set of credentials produce, to scrub them from logs. */
-export function authHeaderSecrets(auth: AuthHeaders): string[] {
-  return Object.values(auth.headers);
-}

@@ -1,21 +1,8 @@
 import type { IntegrationKind } from '@flows/db';
-import { jsonBoundsProblem } from '@flows/engine';
 import { TRPCError } from '@trpc/server';
-import { isHeaderName, isHeaderValue, type TExecuteAnswer } from '../contracts/integrations';
-import { MAX_JSON_DEPTH } from '../contracts/json';
-import type { Context, SessionUser } from '../trpc';
-import { loggedBody, recordExecution, scrubSecrets, scrubUrl, urlSecrets } from './executions';
-import {
-  DEFAULT_MAX_RESPONSE_BYTES,
-  type GuardedResponse,
-  guardedFetch,
-  OutboundError,
-  type OutboundErrorKind,
-} from './outbound';
-import { JsonDepthError, SecretCarryOverError, SecretKeyError } from './secrets';
-
-/** A procedure context with a signed-in user. */
-export type UserContext = Context & { user: SessionUser };
+import { isHeaderName, isHeaderValue } from '../contracts/integrations';
+import { SecretKeyError } from '../secrets/encryption';
+import { JsonDepthError, SecretCarryOverError } from '../secrets/sealing';
 
 /** One outgoing call of a webhook or API integration, credentials applied. */
 export type OutboundCall = {
@@ -31,21 +18,11 @@ export type OutboundCall = {
   sensitiveHeaders: string[];
 };
 
-const statusOf: Record<OutboundErrorKind, TRPCError['code']> = {
-  invalid_url: 'BAD_REQUEST',
-  refused: 'BAD_REQUEST',
-  dns: 'BAD_GATEWAY',
-  network: 'BAD_GATEWAY',
-  too_large: 'BAD_GATEWAY',
-  too_many_redirects: 'BAD_GATEWAY',
-  timeout: 'GATEWAY_TIMEOUT',
-};
-
 /** The user agent outbound calls identify themselves with, unless the item sets its own. */
 export const USER_AGENT = 'Flows-Integrations/1.0';
 
 /** A header built from an item's saved configuration that no request can carry. */
-export class HeaderError extends Error {}
+class HeaderError extends Error {}
 
 /**
  * Layers of headers, later layers winning whatever the letter case of the names. Refuses a
@@ -65,124 +42,6 @@ export function mergeHeaders(...layers: Record<string, string>[]): Record<string
   }
   return Object.fromEntries(merged.values());
 }
-
-/** Seconds from a Retry-After header (seconds or an HTTP date), if it has a usable value. */
-export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-const replyBounds = { maxDepth: MAX_JSON_DEPTH, maxBytes: Number.POSITIVE_INFINITY };
-
-/** The answer shown to the user: JSON bodies parsed, anything else as text. */
-function answerOf(response: GuardedResponse, durationMs: number): TExecuteAnswer {
-  const text = response.body.toString('utf8');
-  let body: unknown = text;
-  if (/[/+]json\b/i.test(response.headers['content-type'] ?? '') && text.trim()) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      // A reply nested deeper than the JSON bounds is answered as its text: serialising it
-      // again could overflow the stack.
-      if (jsonBoundsProblem(parsed, replyBounds) === null) body = parsed;
-    } catch {
-      body = text;
-    }
-  }
-  const answer: TExecuteAnswer = {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-    body,
-    durationMs,
-  };
-  const retryAfter =
-    response.status === 429 || response.status === 503
-      ? retryAfterSeconds(response.headers['retry-after'])
-      : undefined;
-  return retryAfter === undefined ? answer : { ...answer, retryAfter };
-}
-
-/**
- * Makes the call through the guarded client, records it in the item's history (secrets
- * scrubbed), and answers with the reply; failures become TRPCErrors with clear messages.
- */
-export async function performCall(
-  ctx: UserContext,
-  outbound: OutboundCall,
-): Promise<TExecuteAnswer> {
-  const call = { ...outbound, secrets: [...outbound.secrets, ...urlSecrets(outbound.url)] };
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const summary = {
-    userId: ctx.user.id,
-    itemKind: call.itemKind,
-    itemId: call.itemId,
-    method: call.method,
-    url: scrubUrl(call.url.toString(), call.secrets),
-  };
-  let response: GuardedResponse;
-  try {
-    response = await guardedFetch(
-      call.url,
-      { method: call.method, headers: call.headers, body: call.body },
-      {
-        timeoutMs: call.timeoutMs,
-        maxBytes: DEFAULT_MAX_RESPONSE_BYTES,
-        allowPrivate: ctx.config.allowPrivateTargets,
-        sensitiveHeaders: call.sensitiveHeaders,
-      },
-    );
-  } catch (error) {
-    if (!(error instanceof OutboundError)) throw error;
-    const message = scrubSecrets(error.message, call.secrets);
-    await recordExecution(ctx.db, {
-      ...summary,
-      status: null,
-      durationMs: elapsed(),
-      responseBytes: null,
-      responseBody: null,
-      error: message,
-    });
-    throw new TRPCError({ code: statusOf[error.kind], message, cause: error });
-  }
-  const durationMs = elapsed();
-  await recordExecution(ctx.db, {
-    ...summary,
-    status: response.status,
-    durationMs,
-    responseBytes: response.body.length,
-    responseBody: loggedBody(response.body, call.secrets),
-    error: null,
-  });
-  return answerOf(response, durationMs);
-}
-
-/** Records a call that was not made (rate limited, unusable secrets) in the item's history. */
-export async function recordRefusal(
-  ctx: UserContext,
-  call: Pick<OutboundCall, 'itemKind' | 'itemId' | 'method' | 'url' | 'secrets'>,
-  error: string,
-) {
-  await recordExecution(ctx.db, {
-    userId: ctx.user.id,
-    itemKind: call.itemKind,
-    itemId: call.itemId,
-    method: call.method,
-    url: scrubUrl(call.url.toString(), call.secrets),
-    status: null,
-    durationMs: 0,
-    responseBytes: null,
-    responseBody: null,
-    error,
-  });
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether an id can name a row at all; anything else is simply not found. */
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 /**
  * Runs `work`, turning problems with an item's saved secrets or configuration (unusable

@@ -1,61 +1,12 @@
 import { type Database, type IntegrationKind, integrationExecutions } from '@flows/db';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { TIntegrationExecution } from '../contracts/integrations';
-import { isSecretName } from './secrets';
+import { scrubSecrets } from '../secrets/redaction';
 
 /** Executions kept per webhook or integration; older ones are deleted. */
-export const EXECUTIONS_KEPT = 50;
+const EXECUTIONS_KEPT = 50;
 /** Characters of a reply's body kept in the history. */
-export const LOGGED_BODY_CHARS = 2048;
-
-const REDACTED = '[redacted]';
-
-/**
- * Removes every secret from a text, in the forms a reply may echo it: as is, URL-encoded and
- * JSON-escaped. Longer secrets go first so one that contains another is removed whole.
- */
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-    forms.add(JSON.stringify(secret).slice(1, -1));
-  }
-  let scrubbed = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) {
-    scrubbed = scrubbed.replaceAll(form, REDACTED);
-  }
-  return scrubbed;
-}
-
-const secretQueryName =
-  /token|key|secret|pass|signature|^sig$|^auth$|authorization|credential|^code$/i;
-
-export const isSecretQueryName = (name: string) => secretQueryName.test(name) || isSecretName(name);
-
-/** The secret values an address carries: its password and secret-looking query values. */
-export function urlSecrets(url: URL): string[] {
-  const values = [...url.searchParams].filter(([name]) => isSecretQueryName(name));
-  return [decodeURIComponent(url.password), ...values.map(([, value]) => value)].filter(Boolean);
-}
-
-/** An address fit for the history: no password, no secret-looking query values, no secrets. */
-export function scrubUrl(url: string, secrets: readonly string[]): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = REDACTED;
-    for (const name of [...new Set(parsed.searchParams.keys())]) {
-      if (isSecretQueryName(name)) parsed.searchParams.set(name, REDACTED);
-    }
-    return scrubSecrets(parsed.toString(), secrets).replaceAll(
-      encodeURIComponent(REDACTED),
-      REDACTED,
-    );
-  } catch {
-    return scrubSecrets(url, secrets);
-  }
-}
+const LOGGED_BODY_CHARS = 2048;
 
 /** The first part of a reply's body as text, with secrets removed before it is cut. */
 export function loggedBody(body: Buffer, secrets: readonly string[]): string {

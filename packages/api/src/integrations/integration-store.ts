@@ -1,31 +1,29 @@
-import { apiIntegrations } from '@flows/db';
+import { apiIntegrations, type Database } from '@flows/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_TIMEOUT_MS,
   type TApiIntegration,
+  type TIntegrationExecution,
   type TJsonObject,
   type ZCreateIntegrationInput,
-  type ZExecuteIntegrationInput,
   type ZUpdateIntegrationInput,
 } from '../contracts/integrations';
-import { integrationAuthHeaders } from './auth-headers';
-import { isUuid, mergeHeaders, type OutboundCall, USER_AGENT, type UserContext } from './call';
+import { isUniqueViolation } from '../db-errors';
+import { foundOr404, ownedBy } from '../ownership';
 import {
-  isSecretName,
-  jsonSecretValues,
   maskJsonSecrets,
-  openJsonSecrets,
   parseStoredJson,
   type SealOptions,
   sealJsonSecrets,
-} from './secrets';
+} from '../secrets/sealing';
+import { withSecretErrors } from './call';
+import { deleteExecutions, listExecutions } from './executions';
 
 export type IntegrationRow = typeof apiIntegrations.$inferSelect;
 type CreateInput = z.output<typeof ZCreateIntegrationInput>;
 type UpdateInput = z.output<typeof ZUpdateIntegrationInput>;
-type ExecuteInput = z.output<typeof ZExecuteIntegrationInput>;
 
 /** Stored JSON as an answer carries it: compact, never indented (indenting multiplies size). */
 const jsonText = (value: TJsonObject) => JSON.stringify(value);
@@ -48,30 +46,35 @@ export function integrationView(row: IntegrationRow): TApiIntegration {
   };
 }
 
-/** The signed-in user's integration with this id, or 404 'API integration not found'. */
-export async function ownedIntegration(ctx: UserContext, id: string): Promise<IntegrationRow> {
-  const [row] = isUuid(id)
-    ? await ctx.db
+/** The user's integration with this id, or 404 'API integration not found'. */
+export function ownedIntegration(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<IntegrationRow> {
+  return foundOr404(
+    id,
+    () =>
+      db
         .select()
         .from(apiIntegrations)
-        .where(and(eq(apiIntegrations.id, id), eq(apiIntegrations.userId, ctx.user.id)))
-    : [];
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'API integration not found' });
-  return row;
+        .where(and(eq(apiIntegrations.id, id), ownedBy(apiIntegrations.userId, userId))),
+    'API integration not found',
+  );
 }
 
 /** The 409 for a name the user already gave another integration. */
-export const nameTaken = () =>
+const nameTaken = () =>
   new TRPCError({ code: 'CONFLICT', message: 'An API integration with that name already exists' });
 
 /** Refuses a name another of the user's integrations has (letter case aside). */
-export async function assertNameFree(ctx: UserContext, name: string, exceptId?: string) {
-  const [taken] = await ctx.db
+async function assertNameFree(db: Database, userId: string, name: string, exceptId?: string) {
+  const [taken] = await db
     .select({ id: apiIntegrations.id })
     .from(apiIntegrations)
     .where(
       and(
-        eq(apiIntegrations.userId, ctx.user.id),
+        eq(apiIntegrations.userId, userId),
         eq(sql`lower(${apiIntegrations.name})`, name.toLowerCase()),
         exceptId ? ne(apiIntegrations.id, exceptId) : undefined,
       ),
@@ -80,21 +83,21 @@ export async function assertNameFree(ctx: UserContext, name: string, exceptId?: 
   if (taken) throw nameTaken();
 }
 
-/** Whether a database error is a unique violation (a concurrent save took the name). */
-export function isUniqueViolation(error: unknown): boolean {
-  // A few causes deep at most: a cause chain can be cyclic.
-  let cause = error;
-  for (let depth = 0; depth < 8 && cause; depth++, cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === '23505') return true;
+/** Runs a write, answering 409 when a concurrent save took the integration's name. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
   }
-  return false;
 }
 
 const sealJson = (next: TJsonObject, stored: TJsonObject, seal: SealOptions) =>
   JSON.stringify(sealJsonSecrets(next, stored, seal));
 
 /** The column values of a new integration, with the form's defaults. */
-export function newIntegrationValues(
+function newIntegrationValues(
   userId: string,
   input: CreateInput,
   key: Buffer,
@@ -118,7 +121,7 @@ export function newIntegrationValues(
  * The column values an update writes. Masked or absent secrets keep their stored values, except
  * when baseUrl moves to another origin: then they must be entered again or cleared.
  */
-export function integrationChanges(row: IntegrationRow, input: UpdateInput, key: Buffer) {
+function integrationChanges(row: IntegrationRow, input: UpdateInput, key: Buffer) {
   const movesHost =
     input.baseUrl !== undefined && new URL(input.baseUrl).origin !== new URL(row.baseUrl).origin;
   const seal: SealOptions = { key, mayKeep: !movesHost };
@@ -135,79 +138,68 @@ export function integrationChanges(row: IntegrationRow, input: UpdateInput, key:
   return changes;
 }
 
-/**
- * The address an execution calls: `endpoint` is a path joined to baseUrl, or a full URL that
- * must stay on baseUrl's origin (the integration's credentials are for that service only).
- */
-export function endpointUrl(baseUrl: string, endpoint: string): URL {
-  const base = new URL(baseUrl);
-  let target: URL;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(endpoint)) {
-    try {
-      target = new URL(endpoint);
-    } catch {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Endpoint must be a path or a URL' });
-    }
-  } else {
-    const separator = /^[/?#]/.test(endpoint) ? '' : '/';
-    target = new URL(`${baseUrl.replace(/\/+$/, '')}${separator}${endpoint}`);
-  }
-  if (target.origin !== base.origin) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `The endpoint must be on ${base.origin}, the integration's base URL`,
-    });
-  }
-  return target;
+/** The user's integrations, newest first, secrets masked. */
+export async function listIntegrations(db: Database, userId: string): Promise<TApiIntegration[]> {
+  const rows = await db
+    .select()
+    .from(apiIntegrations)
+    .where(ownedBy(apiIntegrations.userId, userId))
+    .orderBy(desc(apiIntegrations.createdAt), desc(apiIntegrations.id));
+  return rows.map(integrationView);
 }
 
-const paramValue = (value: unknown) =>
-  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-
-/** The outgoing request of an API execution, with the integration's headers and credentials. */
-export function integrationCall(row: IntegrationRow, input: ExecuteInput, keys: Buffer[]) {
-  const url = endpointUrl(row.baseUrl, input.endpoint);
-  for (const [name, value] of Object.entries(input.params ?? {})) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null) url.searchParams.append(name, paramValue(item));
-    }
+/** Saves a new integration, its secrets sealed with `key`; 409 for a name the user has taken. */
+export async function createIntegration(
+  db: Database,
+  userId: string,
+  input: CreateInput,
+  key: Buffer,
+): Promise<TApiIntegration> {
+  await assertNameFree(db, userId, input.name);
+  const values = newIntegrationValues(userId, input, key);
+  const [row] = await uniqueName(() => db.insert(apiIntegrations).values(values).returning());
+  if (!row) {
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'API integration not saved' });
   }
-  const config = openJsonSecrets(parseStoredJson(row.authConfig), keys);
-  const storedHeaders = openJsonSecrets(parseStoredJson(row.headers), keys) as Record<
-    string,
-    string
-  >;
-  const auth = integrationAuthHeaders(row.authType, config);
-  const body =
-    input.method !== 'GET' && input.data !== undefined ? JSON.stringify(input.data) : undefined;
-  const headers = mergeHeaders(
-    { 'User-Agent': USER_AGENT, Accept: 'application/json, */*;q=0.5' },
-    body === undefined ? {} : { 'Content-Type': 'application/json' },
-    storedHeaders,
-    auth.headers,
-    input.headers ?? {},
+  return integrationView(row);
+}
+
+/** Changes the user's integration (see integrationChanges for its secrets). */
+export async function updateIntegration(
+  db: Database,
+  userId: string,
+  input: UpdateInput,
+  key: Buffer,
+): Promise<TApiIntegration> {
+  const row = await ownedIntegration(db, userId, input.id);
+  if (input.name !== undefined) await assertNameFree(db, userId, input.name, row.id);
+  const changes = await withSecretErrors(() => integrationChanges(row, input, key));
+  const [updated] = await uniqueName(() =>
+    db
+      .update(apiIntegrations)
+      .set(changes)
+      .where(and(eq(apiIntegrations.id, row.id), ownedBy(apiIntegrations.userId, userId)))
+      .returning(),
   );
-  const authValues = Object.values(auth.headers).flatMap((value) => [
-    value,
-    value.split(' ').slice(1).join(' '),
-  ]);
-  const call: OutboundCall = {
-    itemKind: 'integration',
-    itemId: row.id,
-    method: input.method,
-    url,
-    headers,
-    body,
-    timeoutMs: row.timeout,
-    secrets: [
-      ...jsonSecretValues(config),
-      ...jsonSecretValues(storedHeaders),
-      ...authValues,
-    ].filter(Boolean),
-    sensitiveHeaders: [
-      ...auth.sensitiveHeaders,
-      ...Object.keys(storedHeaders).filter(isSecretName),
-    ],
-  };
-  return call;
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'API integration not found' });
+  return integrationView(updated);
+}
+
+/** Deletes the user's integration with its execution history. */
+export async function deleteIntegration(db: Database, userId: string, id: string): Promise<void> {
+  const row = await ownedIntegration(db, userId, id);
+  await db
+    .delete(apiIntegrations)
+    .where(and(eq(apiIntegrations.id, row.id), ownedBy(apiIntegrations.userId, userId)));
+  await deleteExecutions(db, 'integration', row.id);
+}
+
+/** The recorded executions of the user's integration, newest first (the last 50). */
+export async function integrationExecutions(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TIntegrationExecution[]> {
+  const row = await ownedIntegration(db, userId, id);
+  return listExecutions(db, userId, 'integration', row.id);
 }

@@ -1,4 +1,5 @@
 import { type Database, rateLimitHits, rowsOf } from '@flows/db';
+import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { rateLimitWindows, type TJsonObject, type TRateLimitKey } from '../contracts/integrations';
 
@@ -81,4 +82,14 @@ const windowNames: Record<TRateLimitKey, string> = {
 /** The message a refused call answers with. */
 export function rateLimitMessage(limit: RateLimit, retryAfter: number): string {
   return `Rate limit reached (${limit.max} requests ${windowNames[limit.key]}). Try again in ${retryAfter} s.`;
+}
+
+/** A call an integration's rate limit refused: 429 with how long to wait (Retry-After). */
+export class CallRateLimitedError extends TRPCError {
+  constructor(
+    readonly retryAfter: number,
+    message: string,
+  ) {
+    super({ code: 'TOO_MANY_REQUESTS', message });
+  }
 }

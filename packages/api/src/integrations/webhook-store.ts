@@ -1,30 +1,27 @@
 import { type Database, webhooks } from '@flows/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  TIntegrationExecution,
   TJsonObject,
   TWebhook,
   ZCreateWebhookInput,
   ZUpdateWebhookInput,
 } from '../contracts/integrations';
-import { webhookAuthHeaders } from './auth-headers';
-import { isUuid, mergeHeaders, type OutboundCall, USER_AGENT, type UserContext } from './call';
+import { foundOr404, ownedBy } from '../ownership';
+import { decryptSecret, encryptSecret } from '../secrets/encryption';
 import {
-  decryptSecret,
-  encryptSecret,
-  isSecretName,
-  jsonSecretValues,
   maskJsonSecrets,
   maskSecret,
-  openJsonSecrets,
   parseStoredJson,
   type SealOptions,
   sealJsonSecrets,
   sealSecret,
-} from './secrets';
-import { standardWebhookHeaders } from './signature';
-import { hasUrlSecrets, maskUrlSecrets, restoreUrlSecrets } from './url-secrets';
+} from '../secrets/sealing';
+import { hasUrlSecrets, maskUrlSecrets, restoreUrlSecrets } from '../secrets/url-secrets';
+import { withSecretErrors } from './call';
+import { deleteExecutions, listExecutions } from './executions';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 type CreateInput = z.output<typeof ZCreateWebhookInput>;
@@ -51,16 +48,17 @@ export function webhookView(row: WebhookRow): TWebhook {
   };
 }
 
-/** The signed-in user's webhook with this id, or 404 'Webhook not found'. */
-export async function ownedWebhook(ctx: UserContext, id: string): Promise<WebhookRow> {
-  const [row] = isUuid(id)
-    ? await ctx.db
+/** The user's webhook with this id, or 404 'Webhook not found'. */
+export function ownedWebhook(db: Database, userId: string, id: string): Promise<WebhookRow> {
+  return foundOr404(
+    id,
+    () =>
+      db
         .select()
         .from(webhooks)
-        .where(and(eq(webhooks.id, id), eq(webhooks.userId, ctx.user.id)))
-    : [];
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Webhook not found' });
-  return row;
+        .where(and(eq(webhooks.id, id), ownedBy(webhooks.userId, userId))),
+    'Webhook not found',
+  );
 }
 
 const sealHeaders = (next: TJsonObject, stored: TJsonObject, seal: SealOptions) =>
@@ -76,7 +74,7 @@ function sealUrl(url: string, key: Buffer): { url: string; urlSealed: string | n
 }
 
 /** The real address of a stored webhook, credentials included. */
-function storedUrl(row: WebhookRow, keys: Buffer | readonly Buffer[]): string {
+export function storedUrl(row: WebhookRow, keys: Buffer | readonly Buffer[]): string {
   return row.urlSealed ? decryptSecret(row.urlSealed, keys) : row.url;
 }
 
@@ -84,7 +82,7 @@ function storedUrl(row: WebhookRow, keys: Buffer | readonly Buffer[]): string {
  * The column values an update writes. Stored secrets are kept for masked or absent fields,
  * except when the URL moves to another origin: then they must be entered again or cleared.
  */
-export function webhookChanges(row: WebhookRow, input: UpdateInput, key: Buffer) {
+function webhookChanges(row: WebhookRow, input: UpdateInput, key: Buffer) {
   const movesHost =
     input.url !== undefined && new URL(input.url).origin !== new URL(row.url).origin;
   const seal: SealOptions = { key, mayKeep: !movesHost };
@@ -108,7 +106,7 @@ export function webhookChanges(row: WebhookRow, input: UpdateInput, key: Buffer)
 }
 
 /** The column values of a new webhook, with the form's defaults. */
-export function newWebhookValues(
+function newWebhookValues(
   userId: string,
   input: CreateInput,
   key: Buffer,
@@ -129,73 +127,64 @@ export function newWebhookValues(
   };
 }
 
-const flatValue = (value: unknown) =>
-  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+/** The user's webhooks, newest first, secrets masked. */
+export async function listWebhooks(db: Database, userId: string): Promise<TWebhook[]> {
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(ownedBy(webhooks.userId, userId))
+    .orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+  return rows.map(webhookView);
+}
 
-/**
- * The outgoing request of a webhook execution: the payload as a JSON body (as query parameters
- * for a GET webhook), the webhook's headers, its credentials and, with a signing secret, the
- * Standard Webhooks signature headers.
- */
-export function webhookCall(row: WebhookRow, payload: unknown, keys: Buffer[]): OutboundCall {
-  const open = (value: string | null) => (value ? decryptSecret(value, keys) : null);
-  const storedHeaders = openJsonSecrets(parseStoredJson(row.headers), keys) as Record<
-    string,
-    string
-  >;
-  const authPassword = open(row.authPassword);
-  const authToken = open(row.authToken);
-  const signingSecret = open(row.signingSecret);
-  const auth = webhookAuthHeaders({
-    authType: row.authType,
-    authUser: row.authUser,
-    authPassword,
-    authToken,
-  });
+/** Saves a new webhook, its secrets (and an address with credentials) sealed with `key`. */
+export async function createWebhook(
+  db: Database,
+  userId: string,
+  input: CreateInput,
+  key: Buffer,
+): Promise<TWebhook> {
+  const [row] = await db
+    .insert(webhooks)
+    .values(newWebhookValues(userId, input, key))
+    .returning();
+  if (!row) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Webhook not saved' });
+  return webhookView(row);
+}
 
-  const url = new URL(storedUrl(row, keys));
-  // A lone user name in the address is its credential (https://TOKEN@host/): keep it out of logs.
-  const urlUser = url.password ? '' : decodeURIComponent(url.username);
-  let body: string | undefined;
-  if (row.method === 'GET') {
-    if (typeof payload === 'object' && payload !== null && !Array.isArray(payload)) {
-      for (const [name, value] of Object.entries(payload)) {
-        if (value !== undefined && value !== null) url.searchParams.append(name, flatValue(value));
-      }
-    }
-  } else {
-    body = JSON.stringify(payload);
-  }
-  const signature = signingSecret ? standardWebhookHeaders(signingSecret, body ?? '') : {};
-  const headers = mergeHeaders(
-    { 'User-Agent': USER_AGENT },
-    body === undefined ? {} : { 'Content-Type': 'application/json' },
-    storedHeaders,
-    auth.headers,
-    signature,
-  );
-  const authValues = Object.values(auth.headers).flatMap((value) => [
-    value,
-    value.split(' ')[1] ?? '',
-  ]);
-  return {
-    itemKind: 'webhook',
-    itemId: row.id,
-    method: row.method,
-    url,
-    headers,
-    body,
-    timeoutMs: 30_000,
-    secrets: [
-      authPassword,
-      authToken,
-      signingSecret,
-      urlUser,
-      ...jsonSecretValues(storedHeaders),
-      ...authValues,
-    ].filter((secret): secret is string => Boolean(secret)),
-    sensitiveHeaders: Object.keys(storedHeaders).filter(isSecretName),
-  };
+/** Changes the user's webhook (see webhookChanges for its secrets). */
+export async function updateWebhook(
+  db: Database,
+  userId: string,
+  input: UpdateInput,
+  key: Buffer,
+): Promise<TWebhook> {
+  const row = await ownedWebhook(db, userId, input.id);
+  const changes = await withSecretErrors(() => webhookChanges(row, input, key));
+  const [updated] = await db
+    .update(webhooks)
+    .set(changes)
+    .where(and(eq(webhooks.id, row.id), ownedBy(webhooks.userId, userId)))
+    .returning();
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Webhook not found' });
+  return webhookView(updated);
+}
+
+/** Deletes the user's webhook with its execution history. */
+export async function deleteWebhook(db: Database, userId: string, id: string): Promise<void> {
+  const row = await ownedWebhook(db, userId, id);
+  await db.delete(webhooks).where(and(eq(webhooks.id, row.id), ownedBy(webhooks.userId, userId)));
+  await deleteExecutions(db, 'webhook', row.id);
+}
+
+/** The recorded executions of the user's webhook, newest first (the last 50). */
+export async function webhookExecutions(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TIntegrationExecution[]> {
+  const row = await ownedWebhook(db, userId, id);
+  return listExecutions(db, userId, 'webhook', row.id);
 }
 
 /**

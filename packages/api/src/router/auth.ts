@@ -1,17 +1,8 @@
-import { users } from '@flows/db';
-import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { clearLoginFailures, reserveLoginAttempt } from '../auth/throttle';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { checkLogin, LoginThrottledError, registerUser } from '../auth/accounts';
+import type { Context } from '../context';
 import { ZLoginInput, ZRegisterInput } from '../contracts/auth';
-import { type Context, publicProcedure, type SessionUser } from '../trpc';
-
-const publicUser = (row: typeof users.$inferSelect): SessionUser => ({
-  id: row.id,
-  username: row.username,
-  email: row.email,
-  displayName: row.displayName,
-});
+import { publicProcedure } from '../trpc';
 
 /** Replaces any current session with a new one and sends its cookie. */
 async function startSession(ctx: Context, userId: string) {
@@ -19,8 +10,6 @@ async function startSession(ctx: Context, userId: string) {
   const session = await ctx.auth.createSession(userId, {});
   ctx.setHeader('Set-Cookie', ctx.auth.createSessionCookie(session.id).serialize());
 }
-
-const USERNAME_TAKEN = 'That username is already taken';
 
 export const authRouter = {
   /** The signed-in user, or null for a visitor. */
@@ -31,51 +20,22 @@ export const authRouter = {
    * an email may belong to several accounts, so registering never tells whether one is in use.
    */
   register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    const usernameTaken = () => new TRPCError({ code: 'CONFLICT', message: USERNAME_TAKEN });
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
-      .limit(1);
-    if (taken) throw usernameTaken();
-    const passwordHash = await hashPassword(input.password);
-    const [row] = await ctx.db
-      .insert(users)
-      .values({ ...input, passwordHash })
-      .onConflictDoNothing()
-      .returning();
-    // Someone registered the same username in the meantime.
-    if (!row) throw usernameTaken();
-    await startSession(ctx, row.id);
-    return publicUser(row);
+    const user = await registerUser(ctx.db, input);
+    await startSession(ctx, user.id);
+    return user;
   }),
 
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
-    const retryAfter = await reserveLoginAttempt(
-      ctx.db,
-      input.username,
-      ctx.clientIp,
-      now,
-      ctx.config.loginLimits,
-    );
-    if (retryAfter > 0) {
-      ctx.setHeader('Retry-After', String(retryAfter));
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: `Too many failed logins. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-      });
+    try {
+      const user = await checkLogin(ctx.db, input, ctx.clientIp, ctx.config.loginLimits);
+      await startSession(ctx, user.id);
+      return user;
+    } catch (error) {
+      if (error instanceof LoginThrottledError) {
+        ctx.setHeader('Retry-After', String(error.retryAfter));
+      }
+      throw error;
     }
-    const [row] = await ctx.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
-    if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
-    }
-    await clearLoginFailures(ctx.db, input.username, ctx.clientIp);
-    await startSession(ctx, row.id);
-    return publicUser(row);
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {

@@ -1,6 +1,7 @@
-import { engineLabel, type FlowEvent } from '@flows/engine';
+import type { FlowEvent } from '@flows/engine';
 import { TRPCError, type TRPCRouterRecord, tracked } from '@trpc/server';
 import { z } from 'zod';
+import type { Context } from '../context';
 import {
   ZFlowCommandInput,
   ZFlowRunInput,
@@ -9,18 +10,33 @@ import {
   ZStartFlowInput,
 } from '../contracts/flow';
 import { openFlowEvents, ZFlowEventsInput } from '../flow/events';
-import { callModel, ModelCallError } from '../flow/model-client';
-import { operatorModelKey } from '../flow/model-keys';
 import { allowedEndpoint, commandFlow, flowState, startFlow } from '../flow/service';
-import { enforceUsageLimit } from '../flow/usage-limits';
-import { type Context, publicProcedure, requireFlows } from '../trpc';
+import { singleModelCall } from '../flow/single-call';
+import { requireFlows } from '../flow/system';
+import type { UsageKind } from '../flow/usage-limits';
+import { publicProcedure } from '../trpc';
 
 const viewerOf = (ctx: Context) => ctx.user?.id ?? null;
+
+/**
+ * Counts a run or a model call against the caller's address and account, or refuses it with
+ * 429 TOO_MANY_REQUESTS and a Retry-After header. Contexts without limits (unit tests) pass.
+ */
+async function enforceUsageLimit(ctx: Context, kind: UsageKind): Promise<void> {
+  if (!ctx.usageLimits) return;
+  const answer = await ctx.usageLimits.reserve(kind, {
+    address: ctx.clientIp,
+    userId: viewerOf(ctx),
+  });
+  if (answer.allowed) return;
+  ctx.setHeader('Retry-After', String(answer.retryAfter));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: answer.message });
+}
 
 /** A command procedure: applies the event to the run and gets the run moving. */
 function command(event: FlowEvent) {
   return publicProcedure.input(ZFlowCommandInput).mutation(async ({ ctx, input }) => {
-    const flows = requireFlows(ctx);
+    const flows = requireFlows(ctx.flows);
     const state = await commandFlow(ctx.db, input.taskId, viewerOf(ctx), event);
     await flows.kick(input.taskId);
     return state;
@@ -32,35 +48,12 @@ export const flowRouter = {
   run: publicProcedure.input(ZFlowRunInput).mutation(async ({ ctx, input }) => {
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
     await enforceUsageLimit(ctx, 'modelCall');
-    try {
-      const answer = await callModel(
-        {
-          provider: input.provider,
-          endpoint,
-          model: input.input.model,
-          temperature: input.input.temperature,
-          apiKey: input.apiKey || operatorModelKey(ctx.config.modelApiKeys, endpoint),
-        },
-        input.input.prompt,
-        { timeScale: ctx.config.flowTimeScale, timeoutMs: ctx.config.modelTimeoutMs },
-      );
-      const thinking = answer.reasoning.trim();
-      return thinking ? { result: answer.reply, thinking } : { result: answer.reply };
-    } catch (error) {
-      const failure = error instanceof ModelCallError ? error : undefined;
-      const message =
-        failure?.kind === 'http'
-          ? `Failed to get response from ${engineLabel(input.provider)}. ${failure.message}`
-          : input.provider === 'aiml'
-            ? 'Failed to connect to AIML API. Please try again later.'
-            : 'Failed to connect to the AI service. The connection may be temporarily unavailable.';
-      throw new TRPCError({ code: 'BAD_GATEWAY', message, cause: error });
-    }
+    return singleModelCall(input, endpoint, ctx.config);
   }),
 
   /** Starts a server-side run of a goal; it goes on without the browser. */
   start: publicProcedure.input(ZStartFlowInput).mutation(async ({ ctx, input }) => {
-    const flows = requireFlows(ctx);
+    const flows = requireFlows(ctx.flows);
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
     await enforceUsageLimit(ctx, 'run');
     const taskId = await startFlow(ctx.db, input, {
@@ -85,7 +78,7 @@ export const flowRouter = {
   retry: command({ type: 'retry' }),
 
   setAuto: publicProcedure.input(ZSetAutoInput).mutation(async ({ ctx, input }) => {
-    const flows = requireFlows(ctx);
+    const flows = requireFlows(ctx.flows);
     const state = await commandFlow(ctx.db, input.taskId, viewerOf(ctx), {
       type: 'setAuto',
       auto: input.auto,

@@ -1,6 +1,4 @@
-import { apiIntegrations } from '@flows/db';
-import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
+import type { TRPCRouterRecord } from '@trpc/server';
 import {
   ZCreateIntegrationInput,
   ZExecuteIntegrationInput,
@@ -8,84 +6,47 @@ import {
   ZUpdateIntegrationInput,
 } from '../contracts/integrations';
 import { apiTemplates } from '../integrations/api-templates';
-import { performCall, recordRefusal, withSecretErrors } from '../integrations/call';
-import { deleteExecutions, listExecutions } from '../integrations/executions';
+import { executeIntegration } from '../integrations/execute';
 import {
-  assertNameFree,
-  integrationCall,
-  integrationChanges,
+  createIntegration,
+  deleteIntegration,
+  integrationExecutions,
   integrationView,
-  isUniqueViolation,
-  nameTaken,
-  newIntegrationValues,
+  listIntegrations,
   ownedIntegration,
+  updateIntegration,
 } from '../integrations/integration-store';
-import { rateLimitMessage, rateLimitsOf, reserveCall } from '../integrations/rate-limit';
-import { parseStoredJson } from '../integrations/secrets';
+import { CallRateLimitedError } from '../integrations/rate-limit';
 import { protectedProcedure } from '../trpc';
-
-/** Runs a write, answering 409 when a concurrent save took the integration's name. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-}
 
 /** API integrations: configured outside APIs with auth, default headers, limits and timeout. */
 export const integrationRouter = {
   /** The user's integrations, newest first, secrets masked. */
-  list: protectedProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.db
-      .select()
-      .from(apiIntegrations)
-      .where(eq(apiIntegrations.userId, ctx.user.id))
-      .orderBy(desc(apiIntegrations.createdAt), desc(apiIntegrations.id));
-    return rows.map(integrationView);
-  }),
+  list: protectedProcedure.query(({ ctx }) => listIntegrations(ctx.db, ctx.user.id)),
 
   byId: protectedProcedure
     .input(ZItemIdInput)
-    .query(async ({ ctx, input }) => integrationView(await ownedIntegration(ctx, input.id))),
+    .query(async ({ ctx, input }) =>
+      integrationView(await ownedIntegration(ctx.db, ctx.user.id, input.id)),
+    ),
 
   /** The built-in templates that prefill the Add API Integration form. */
   templates: protectedProcedure.query(() => apiTemplates),
 
-  create: protectedProcedure.input(ZCreateIntegrationInput).mutation(async ({ ctx, input }) => {
-    await assertNameFree(ctx, input.name);
-    const values = newIntegrationValues(ctx.user.id, input, ctx.config.secretKey);
-    const [row] = await uniqueName(() => ctx.db.insert(apiIntegrations).values(values).returning());
-    if (!row) {
-      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'API integration not saved' });
-    }
-    return integrationView(row);
-  }),
+  create: protectedProcedure
+    .input(ZCreateIntegrationInput)
+    .mutation(({ ctx, input }) =>
+      createIntegration(ctx.db, ctx.user.id, input, ctx.config.secretKey),
+    ),
 
-  update: protectedProcedure.input(ZUpdateIntegrationInput).mutation(async ({ ctx, input }) => {
-    const row = await ownedIntegration(ctx, input.id);
-    if (input.name !== undefined) await assertNameFree(ctx, input.name, row.id);
-    const changes = await withSecretErrors(() =>
-      integrationChanges(row, input, ctx.config.secretKey),
-    );
-    const [updated] = await uniqueName(() =>
-      ctx.db
-        .update(apiIntegrations)
-        .set(changes)
-        .where(and(eq(apiIntegrations.id, row.id), eq(apiIntegrations.userId, ctx.user.id)))
-        .returning(),
-    );
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'API integration not found' });
-    return integrationView(updated);
-  }),
+  update: protectedProcedure
+    .input(ZUpdateIntegrationInput)
+    .mutation(({ ctx, input }) =>
+      updateIntegration(ctx.db, ctx.user.id, input, ctx.config.secretKey),
+    ),
 
   delete: protectedProcedure.input(ZItemIdInput).mutation(async ({ ctx, input }) => {
-    const row = await ownedIntegration(ctx, input.id);
-    await ctx.db
-      .delete(apiIntegrations)
-      .where(and(eq(apiIntegrations.id, row.id), eq(apiIntegrations.userId, ctx.user.id)));
-    await deleteExecutions(ctx.db, 'integration', row.id);
+    await deleteIntegration(ctx.db, ctx.user.id, input.id);
     return { success: true as const };
   }),
 
@@ -94,22 +55,18 @@ export const integrationRouter = {
    * 429 with Retry-After.
    */
   execute: protectedProcedure.input(ZExecuteIntegrationInput).mutation(async ({ ctx, input }) => {
-    const row = await ownedIntegration(ctx, input.id);
-    const call = await withSecretErrors(() => integrationCall(row, input, [ctx.config.secretKey]));
-    const limits = rateLimitsOf(parseStoredJson(row.rateLimitConfig));
-    const reservation = await reserveCall(ctx.db, row.id, limits);
-    if (!reservation.allowed) {
-      const message = rateLimitMessage(reservation.limit, reservation.retryAfter);
-      await recordRefusal(ctx, call, message);
-      ctx.setHeader('Retry-After', String(reservation.retryAfter));
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+    try {
+      return await executeIntegration(ctx.db, ctx.user.id, input, ctx.config);
+    } catch (error) {
+      if (error instanceof CallRateLimitedError) {
+        ctx.setHeader('Retry-After', String(error.retryAfter));
+      }
+      throw error;
     }
-    return performCall(ctx, call);
   }),
 
   /** The integration's recorded executions, newest first (the last 50). */
-  executions: protectedProcedure.input(ZItemIdInput).query(async ({ ctx, input }) => {
-    const row = await ownedIntegration(ctx, input.id);
-    return listExecutions(ctx.db, ctx.user.id, 'integration', row.id);
-  }),
+  executions: protectedProcedure
+    .input(ZItemIdInput)
+    .query(({ ctx, input }) => integrationExecutions(ctx.db, ctx.user.id, input.id)),
 } satisfies TRPCRouterRecord;

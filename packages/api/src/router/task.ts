@@ -1,69 +1,27 @@
-import { flowRuns, tasks } from '@flows/db';
-import { type FlowStatus, runOutcome } from '@flows/engine';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZCreateStepInput, ZCreateTaskInput, ZId } from '../contracts/flow';
 import { addStep, assertTaskVisible, listSteps } from '../flow/service';
-import { hostingEnvOf } from '../hosting/sites';
-import { removeHistoryDeploys } from '../hosting/unpublish';
+import { clearHistory, createTask, listTasks } from '../flow/tasks';
 import { protectedProcedure, publicProcedure } from '../trpc';
-
-const taskColumns = { id: tasks.id, goal: tasks.goal, createdAt: tasks.createdAt };
 
 export const taskRouter = {
   /** Records a task (a goal); signed-in users find it in their history. */
-  create: publicProcedure.input(ZCreateTaskInput).mutation(async ({ ctx, input }) => {
-    const [task] = await ctx.db
-      .insert(tasks)
-      .values({ goal: input.goal, userId: ctx.user?.id ?? null })
-      .returning(taskColumns);
-    return task!;
-  }),
+  create: publicProcedure
+    .input(ZCreateTaskInput)
+    .mutation(({ ctx, input }) => createTask(ctx.db, input.goal, ctx.user?.id ?? null)),
 
   /**
    * The signed-in user's history, newest first, each with how its run stands: running,
    * complete, stopped or failed (null for a task without a server-side run).
    */
-  list: protectedProcedure.query(async ({ ctx }) => {
-    // Only what runOutcome reads of each run's state, not its task results.
-    const rows = await ctx.db
-      .select({
-        ...taskColumns,
-        runStatus: sql<FlowStatus | null>`${flowRuns.state}->>'status'`,
-        runError: sql<string | null>`${flowRuns.state}->>'error'`,
-        taskFailures: sql<
-          boolean[] | null
-        >`jsonb_path_query_array(${flowRuns.state}, '$.tasks[*].failed')`,
-      })
-      .from(tasks)
-      .leftJoin(flowRuns, eq(flowRuns.taskId, tasks.id))
-      .where(eq(tasks.userId, ctx.user.id))
-      .orderBy(desc(tasks.createdAt));
-    return rows.map(({ runStatus, runError, taskFailures, ...task }) => ({
-      ...task,
-      status: runStatus
-        ? runOutcome({
-            status: runStatus,
-            error: runError,
-            tasks: (taskFailures ?? []).map((failed) => ({ failed })),
-          })
-        : null,
-    }));
-  }),
+  list: protectedProcedure.query(({ ctx }) => listTasks(ctx.db, ctx.user.id)),
 
   /**
    * Clears the signed-in user's history: tasks with their steps, runs and websites, and what
    * those websites published (their deploys, and the sites that served nothing else).
    */
-  clear: protectedProcedure.mutation(async ({ ctx }) => {
-    await removeHistoryDeploys(ctx.db, hostingEnvOf(ctx.config), ctx.user.id);
-    const deleted = await ctx.db
-      .delete(tasks)
-      .where(eq(tasks.userId, ctx.user.id))
-      .returning({ id: tasks.id });
-    return { deleted: deleted.length };
-  }),
+  clear: protectedProcedure.mutation(({ ctx }) => clearHistory(ctx.db, ctx.config, ctx.user.id)),
 
   /** A task's steps in order (`afterSeq` skips those already seen). */
   steps: publicProcedure

@@ -1,51 +1,25 @@
-import { websites } from '@flows/db';
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  isUuid,
-  ZCreateSiteInput,
-  ZCreateWebsiteInput,
-  ZDeployInput,
-  ZId,
-} from '../contracts/flow';
-import { assertTaskVisible } from '../flow/service';
-import { createSite, deployWebsite, hostingEnvOf as hostingEnv, visibleTo } from '../hosting/sites';
+import { ZCreateSiteInput, ZCreateWebsiteInput, ZDeployInput, ZId } from '../contracts/flow';
+import { createWebsite, findWebsite } from '../flow/websites';
+import { createSite, deployWebsite } from '../hosting/sites';
 import { listSites, unpublishSite } from '../hosting/unpublish';
 import { VisitorQuotaError } from '../hosting/visitor-sites';
 import { protectedProcedure, publicProcedure } from '../trpc';
 
 export const websiteRouter = {
-  create: publicProcedure.input(ZCreateWebsiteInput).mutation(async ({ ctx, input }) => {
-    const viewer = ctx.user?.id ?? null;
-    if (input.taskId) await assertTaskVisible(ctx.db, input.taskId, viewer);
-    const [website] = await ctx.db
-      .insert(websites)
-      .values({ ...input, taskId: input.taskId ?? null, userId: viewer })
-      .returning({ id: websites.id });
-    return website!;
-  }),
+  create: publicProcedure
+    .input(ZCreateWebsiteInput)
+    .mutation(({ ctx, input }) => createWebsite(ctx.db, input, ctx.user?.id ?? null)),
 
-  byId: publicProcedure.input(z.object({ id: ZId })).query(async ({ ctx, input }) => {
-    if (!isUuid(input.id)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Website not found' });
-    const [website] = await ctx.db
-      .select({
-        id: websites.id,
-        name: websites.name,
-        description: websites.description,
-        taskId: websites.taskId,
-        deploymentUrl: websites.deploymentUrl,
-      })
-      .from(websites)
-      .where(and(eq(websites.id, input.id), visibleTo(websites.userId, ctx.user?.id ?? null)));
-    if (!website) throw new TRPCError({ code: 'NOT_FOUND', message: 'Website not found' });
-    return website;
-  }),
+  byId: publicProcedure
+    .input(z.object({ id: ZId }))
+    .query(({ ctx, input }) => findWebsite(ctx.db, input.id, ctx.user?.id ?? null)),
 
   /** Publishes a website on a site; visitors have a daily quota per address (429 past it). */
   deploy: publicProcedure.input(ZDeployInput).mutation(async ({ ctx, input }) => {
     try {
-      const deployUrl = await deployWebsite(ctx.db, hostingEnv(ctx.config), {
+      const deployUrl = await deployWebsite(ctx.db, ctx.config, {
         siteId: input.siteId,
         websiteId: input.id,
         userId: ctx.user?.id ?? null,
@@ -66,7 +40,7 @@ export const websiteRouter = {
       // Netlify sites live on the operator's account: only signed-in users may add them.
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to create Netlify sites' });
     }
-    const siteId = await createSite(ctx.db, hostingEnv(ctx.config), {
+    const siteId = await createSite(ctx.db, ctx.config, {
       name: input.name,
       provider: input.hosting,
       userId: ctx.user?.id ?? null,
@@ -82,7 +56,7 @@ export const websiteRouter = {
    * deleted, on Netlify too. Takes the site id that deploys take.
    */
   deleteSite: publicProcedure.input(z.object({ id: ZId })).mutation(async ({ ctx, input }) => {
-    await unpublishSite(ctx.db, hostingEnv(ctx.config), {
+    await unpublishSite(ctx.db, ctx.config, {
       siteId: input.id,
       userId: ctx.user?.id ?? null,
     });

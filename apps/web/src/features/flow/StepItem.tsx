@@ -2,6 +2,7 @@ import { type FlowStepType, formatStepTime, STEP_LABELS, splitThinking } from '@
 import { Alert, Badge, Box, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { StreamingMarkdown } from '../results';
 import { Prose, StepText } from './StepText';
 import { STEP_STYLE, stepStyle } from './stepStyle';
 import type { FeedStep } from './types';
@@ -90,8 +91,8 @@ export type StepItemProps = {
 /**
  * One step of the feed: icon, label, h:mm a time and its bubble. An error shows in the error
  * colour with the error icon. A result that opens with planning wording is split into a
- * 'Thinking:' and a 'Result:' bubble; code in a result shows as code blocks (HTML documents with
- * a sandboxed preview).
+ * 'Thinking:' and a 'Result:' bubble; a result reads as Markdown with runnable code blocks (and a
+ * live website preview when it holds HTML or CSS).
  */
 export function StepItem({ step, feedback = false }: StepItemProps) {
   const { color } = stepStyle(step);
@@ -143,8 +144,8 @@ export function StepItem({ step, feedback = false }: StepItemProps) {
 }
 
 /**
- * What a model call is streaming, until its steps arrive: the answer as a result, or a reasoning
- * model's thinking as a thinking step.
+ * What a model call is streaming, until its steps arrive: the answer as a result (Markdown,
+ * re-rendering only its last block per token), or a reasoning model's thinking as a thinking step.
  */
 export function StreamingStep({ type, text }: { type: 'thinking' | 'result'; text: string }) {
   return (
@@ -163,7 +164,7 @@ export function StreamingStep({ type, text }: { type: 'thinking' | 'result'; tex
         }
       >
         <Bubble color={STEP_STYLE[type].color}>
-          <Prose text={text} />
+          {type === 'result' ? <StreamingMarkdown text={text} /> : <Prose text={text} />}
         </Bubble>
       </StepRow>
     </Box>

@@ -1,8 +1,6 @@
-import { isHtmlDocument } from '@flows/engine';
-import { Anchor, Stack, Text } from '@mantine/core';
-import { CodeBlock } from './CodeBlock';
-import { HtmlPreview } from './HtmlPreview';
-import { linkParts, splitCodeSegments } from './segments';
+import { Anchor, Text } from '@mantine/core';
+import { ResultContent } from '../results';
+import { linkParts } from './segments';
 
 /** Prose of a step, line breaks kept and web addresses linked. */
 export function Prose({ text }: { text: string }) {
@@ -22,26 +20,9 @@ export function Prose({ text }: { text: string }) {
 }
 
 /**
- * A step's text: prose, and the code it holds as code blocks; an HTML document also gets a
- * sandboxed live preview.
+ * A step's text: an answer (`withCode`) as Markdown with runnable code blocks and, when it holds
+ * HTML or CSS, a live website preview; other steps as prose.
  */
 export function StepText({ text, withCode = true }: { text: string; withCode?: boolean }) {
-  if (!withCode) return <Prose text={text} />;
-  const segments = splitCodeSegments(text);
-  return (
-    <Stack gap="xs">
-      {segments.map((segment, index) =>
-        segment.kind === 'text' ? (
-          <Prose key={index} text={segment.text} />
-        ) : (
-          <Stack key={index} gap="xs">
-            <CodeBlock language={segment.block.language} code={segment.block.code} />
-            {segment.block.language === 'html' && isHtmlDocument(segment.block.code) && (
-              <HtmlPreview html={segment.block.code} />
-            )}
-          </Stack>
-        ),
-      )}
-    </Stack>
-  );
+  return withCode ? <ResultContent text={text} /> : <Prose text={text} />;
 }

@@ -1,9 +1,11 @@
 import { type FlowTask, hasTaskErrors, TASK_SOURCE_LABELS, type TaskSource } from '@flows/engine';
 import {
   Alert,
+  Anchor,
   Badge,
   Box,
   Button,
+  Collapse,
   Group,
   Paper,
   Stack,
@@ -18,6 +20,48 @@ import {
   IconPlayerPlayFilled,
   IconX,
 } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { plainTextGlimpse, ResultContent } from '../results';
+
+/**
+ * A completed task's result: two clipped lines of plain text, and the whole result (Markdown,
+ * runnable code, website preview) on demand. A failed task's error stays plain.
+ */
+function TaskResult({ result, failed }: { result: string; failed: boolean }) {
+  const [open, setOpen] = useState(false);
+  const resultId = useId();
+  if (failed) {
+    return (
+      <Text size="xs" c="red" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        {result}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      {!open && (
+        <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {plainTextGlimpse(result)}
+        </Text>
+      )}
+      <Box>
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={() => setOpen((current) => !current)}
+          aria-expanded={open}
+          aria-controls={resultId}
+        >
+          {open ? 'Hide result' : 'Show result'}
+        </Anchor>
+      </Box>
+      <Collapse expanded={open} id={resultId} keepMounted={false}>
+        <ResultContent text={result} />
+      </Collapse>
+    </Stack>
+  );
+}
 
 /** Props of {@link TaskListPanel}. */
 export type TaskListPanelProps = {
@@ -34,7 +78,7 @@ export type TaskListPanelProps = {
 /**
  * The task list: numbered tasks with a check when done, an error mark when failed and a play
  * marker on the current one, completed tasks struck through with their result (a failed task's
- * error) clipped to two lines, Execute on the current task while the run can resume, the
+ * error) clipped to two lines and the whole result on demand, Execute on the current task while the run can resume, the
  * completed and failed counts, and either the completion or the error notice.
  */
 export function TaskListPanel({
@@ -149,14 +193,7 @@ export function TaskListPanel({
                       </Text>
                     </Group>
                     {task.completed && task.result && (
-                      <Text
-                        size="xs"
-                        c={task.failed ? 'red' : 'dimmed'}
-                        lineClamp={2}
-                        style={{ overflowWrap: 'anywhere' }}
-                      >
-                        {task.result}
-                      </Text>
+                      <TaskResult result={task.result} failed={task.failed} />
                     )}
                     {current && canExecute && (
                       <Box>

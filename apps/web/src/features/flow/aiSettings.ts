@@ -1,3 +1,4 @@
+import { ZModelApiKey, ZModelEndpoint, ZModelName, ZTemperature } from '@flows/api/contracts';
 import {
   AI_PROVIDERS,
   type AiProvider,
@@ -6,9 +7,9 @@ import {
   DEFAULT_RUN_PROVIDER,
   DEFAULT_SETTINGS_PROVIDER,
   DEFAULT_TEMPERATURE,
-  TEMPERATURE_RANGE,
 } from '@flows/engine';
 import { z } from 'zod';
+import { contractRules } from '../../lib/forms';
 import { readStored, writeStored } from './storage';
 
 /** Browser storage key of the saved AI settings. */
@@ -17,16 +18,16 @@ export const AI_SETTINGS_KEY = 'flows_ai_settings';
 /** The provider the settings modal fixes: the local AI engine. */
 export const LOCAL_ENGINE_PROVIDER: AiProvider = 'lmstudio';
 
-/** Validation rules of spec section 5 for the AI settings. */
+/**
+ * Validation rules of spec section 5 for the AI settings: the run contract's fields (a run sends
+ * them), with a model name required here, where no default fills it in.
+ */
 export const ZAiSettings = z.object({
   provider: z.enum(AI_PROVIDERS, { error: 'Invalid input' }),
-  apiKey: z.string().optional(),
-  endpoint: z.url({ error: 'Must be a valid URL' }),
-  model: z.string({ error: 'Required' }).trim().min(1, 'Model is required'),
-  temperature: z
-    .number({ error: 'Temperature must be a number from 0 to 1' })
-    .min(TEMPERATURE_RANGE.min, 'Temperature must be a number from 0 to 1')
-    .max(TEMPERATURE_RANGE.max, 'Temperature must be a number from 0 to 1'),
+  apiKey: ZModelApiKey.optional(),
+  endpoint: ZModelEndpoint,
+  model: ZModelName.min(1, 'Model is required'),
+  temperature: ZTemperature,
 });
 
 /** Provider, optional API key, endpoint, model and temperature of the runs this browser starts. */
@@ -50,16 +51,9 @@ export const DEFAULT_FORM_SETTINGS: AiSettings = {
 };
 
 /** The field messages of `settings`, empty when they are valid. */
-export function validateAiSettings(settings: unknown): AiSettingsErrors {
-  const parsed = ZAiSettings.safeParse(settings);
-  if (parsed.success) return {};
-  const errors: AiSettingsErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof AiSettings | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+export const validateAiSettings = contractRules(ZAiSettings) as (
+  settings: unknown,
+) => AiSettingsErrors;
 
 /** The saved settings, or null when none are saved or what is saved is not valid. */
 export function loadAiSettings(): AiSettings | null {

@@ -1,36 +1,3 @@
-import { type CodeBlock, extractCodeBlocks } from '@flows/engine';
-
-/** A run of prose or one code block of a step's text, in reading order. */
-export type TextSegment = { kind: 'text'; text: string } | { kind: 'code'; block: CodeBlock };
-
-const FENCE = '```';
-
-/**
- * Cuts a step's text into prose and the code blocks the engine finds in it (fenced blocks, or an
- * unfenced HTML snippet), keeping their order so code shows where the model put it.
- */
-export function splitCodeSegments(text: string): TextSegment[] {
-  const blocks = extractCodeBlocks(text);
-  const segments: TextSegment[] = [];
-  const pushText = (part: string) => {
-    if (part.trim()) segments.push({ kind: 'text', text: part.trim() });
-  };
-  let cursor = 0;
-  for (const block of blocks) {
-    const at = block.code ? text.indexOf(block.code, cursor) : -1;
-    if (at === -1) continue;
-    const fence = text.lastIndexOf(FENCE, at);
-    const start = fence >= cursor ? fence : at;
-    const close = text.indexOf(FENCE, at + block.code.length);
-    const end = fence >= cursor && close !== -1 ? close + FENCE.length : at + block.code.length;
-    pushText(text.slice(cursor, start));
-    segments.push({ kind: 'code', block });
-    cursor = end;
-  }
-  pushText(text.slice(cursor));
-  return segments;
-}
-
 /** A piece of prose: plain text or a web address to link. */
 export type LinkPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
 

@@ -1,10 +1,11 @@
 import type { AppRouter } from '@flows/api';
+import type { TFlowRunView } from '@flows/api/contracts';
 import type { inferRouterOutputs } from '@trpc/server';
 
 type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** A run's state as `flow.state` and the live feed send it (dates as ISO strings). */
-export type FlowRunView = RouterOutputs['flow']['state'];
+/** A run's state as `flow.state` and the live feed send it (the contract's ZFlowRunView). */
+export type FlowRunView = TFlowRunView;
 
 /** One stored step of a run's feed, numbered by `seq`. */
 export type FeedStep = RouterOutputs['task']['steps'][number];

@@ -1,3 +1,4 @@
+import { isUuid } from '@flows/api/contracts';
 import { FLOW_TOAST, type FlowStatus } from '@flows/engine';
 import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -38,8 +39,6 @@ export type StartOptions = {
 
 /** How long to wait before opening the feed again after it failed. */
 const RESUBSCRIBE_DELAY_MS = 2000;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function errorCode(error: unknown): string | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
@@ -160,7 +159,7 @@ export function useFlowRun() {
           endpoint,
           model: settings.model,
           temperature: settings.temperature,
-          websiteId: storedWebsite && uuidPattern.test(storedWebsite) ? storedWebsite : undefined,
+          websiteId: storedWebsite && isUuid(storedWebsite) ? storedWebsite : undefined,
         });
         follow(started.taskId);
         void utils.task.list.invalidate();

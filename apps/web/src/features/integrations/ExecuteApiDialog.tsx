@@ -1,11 +1,16 @@
-import type { TApiIntegration, TExecuteIntegrationInput } from '@flows/api';
+import {
+  integrationMethods,
+  type TApiIntegration,
+  type TExecuteIntegrationInput,
+  type TIntegrationMethod,
+  ZExecuteIntegrationInput,
+} from '@flows/api/contracts';
 import { NativeSelect, Stack, Tabs, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ExecuteDialog, ExecuteLayout, useExecution } from './ExecuteDialog';
 import { showError } from './errors';
 import { JsonField } from './FormFields';
 import { defaultEndpoint } from './format';
-import { integrationMethods } from './integrationForm';
 import { integrationKind } from './integrationKind';
 import { parseJsonText } from './json';
 import type { ItemDialogProps } from './useItemDialog';
@@ -19,10 +24,15 @@ export function ExecuteApiDialog(props: ItemDialogProps<TApiIntegration>) {
   return <ExecuteDialog {...props} title="Execute API Request" Body={ExecuteApi} />;
 }
 
-type Method = (typeof integrationMethods)[number];
 type RequestTab = 'body' | 'params' | 'headers';
 
 const invalidJson = 'Invalid JSON in one of the fields';
+
+/** The endpoint's problem by the contract's rule ('Endpoint is required'), or undefined. */
+function endpointError(endpoint: string): string | undefined {
+  const checked = ZExecuteIntegrationInput.shape.endpoint.safeParse(endpoint);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+}
 
 function ExecuteApi({
   item: integration,
@@ -35,7 +45,7 @@ function ExecuteApi({
   const [endpoint, setEndpoint] = useState(() =>
     defaultEndpoint(integration.baseUrl, integration.version),
   );
-  const [method, setMethod] = useState<Method>('GET');
+  const [method, setMethod] = useState<TIntegrationMethod>('GET');
   const [fields, setFields] = useState<Record<RequestTab, string>>({
     body: '{}',
     params: '{}',
@@ -44,6 +54,7 @@ function ExecuteApi({
   const [invalid, setInvalid] = useState<RequestTab[]>([]);
   const [tab, setTab] = useState<RequestTab>('body');
   const phone = usePhone();
+  const problem = endpointError(endpoint);
 
   const setField = (name: RequestTab, value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
@@ -98,7 +109,7 @@ function ExecuteApi({
       responseText="Execute the request to see the response here."
       responseHeight={phone ? 260 : 400}
       note={`${integration.name} · timeout ${integration.timeout} ms`}
-      canExecute={endpoint.trim() !== ''}
+      canExecute={problem === undefined}
       onExecute={run}
       onClose={onClose}
     >
@@ -110,13 +121,13 @@ function ExecuteApi({
           placeholder={integration.baseUrl}
           autoCapitalize="none"
           spellCheck={false}
-          error={endpoint.trim() ? undefined : 'Endpoint is required'}
+          error={problem}
         />
         <NativeSelect
           label="Method"
           data={[...integrationMethods]}
           value={method}
-          onChange={(event) => setMethod(event.currentTarget.value as Method)}
+          onChange={(event) => setMethod(event.currentTarget.value as TIntegrationMethod)}
         />
         <Tabs value={tab} onChange={(value) => setTab((value as RequestTab) ?? 'body')}>
           <Tabs.List>

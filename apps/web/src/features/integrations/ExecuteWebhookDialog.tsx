@@ -1,4 +1,4 @@
-import type { TWebhook } from '@flows/api';
+import type { TWebhook } from '@flows/api/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ExecuteDialog, ExecuteLayout, useExecution } from './ExecuteDialog';

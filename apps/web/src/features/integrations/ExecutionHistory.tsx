@@ -1,4 +1,4 @@
-import type { TIntegrationExecution } from '@flows/api';
+import type { TIntegrationExecution } from '@flows/api/contracts';
 import {
   Alert,
   Badge,

@@ -1,13 +1,18 @@
-import type { TApiIntegration } from '@flows/api';
+import {
+  integrationAuthTypes,
+  MAX_TIMEOUT_MS,
+  rateLimitKeys,
+  type TApiIntegration,
+} from '@flows/api/contracts';
 import { NativeSelect, NumberInput, SimpleGrid, Tabs, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useState } from 'react';
 import { AddressField, JsonField } from './FormFields';
+import { authTypeOptions, listInWords } from './format';
 import { ItemForm, ItemFormDialog, SecretsClearedAlert, useItemForm } from './ItemForm';
-import { authConfigExamples, integrationAuthTypes, integrationForm } from './integrationForm';
+import { authConfigExamples, integrationForm } from './integrationForm';
 import { integrationKind } from './integrationKind';
 import type { ItemDialogProps } from './useItemDialog';
-import { MAX_TIMEOUT_MS } from './validation';
 
 /** Add and Edit API Integration: template picker (3 columns), fields, Headers and Rate Limiting. */
 export function IntegrationFormDialog(props: ItemDialogProps<TApiIntegration>) {
@@ -18,6 +23,9 @@ type SubTab = 'headers' | 'rateLimiting';
 
 /** Spec section 9's hint: 60 requests per 1 minute, in the keys the server enforces. */
 const rateLimitPlaceholder = '{\n  "maxRequestsPerMinute": 60\n}';
+const rateLimitHint = `For example 60 requests per 1 minute. Also ${listInWords(
+  rateLimitKeys.filter((key) => key !== 'maxRequestsPerMinute'),
+)}; calls over a limit are refused with a Retry-After.`;
 
 function IntegrationForm({ item, onDone }: { item: TApiIntegration | null; onDone: () => void }) {
   const editor = useItemForm({ kind: integrationKind, spec: integrationForm, item, onDone });
@@ -50,7 +58,7 @@ function IntegrationForm({ item, onDone }: { item: TApiIntegration | null; onDon
         <TextInput label="Version" placeholder="v1" {...form.getInputProps('version')} />
         <NativeSelect
           label="Auth Type"
-          data={integrationAuthTypes.map(({ value, label }) => ({ value, label }))}
+          data={authTypeOptions(integrationAuthTypes)}
           {...form.getInputProps('authType')}
         />
         <NumberInput
@@ -96,7 +104,7 @@ function IntegrationForm({ item, onDone }: { item: TApiIntegration | null; onDon
         <Tabs.Panel value="rateLimiting" pt="sm">
           <JsonField
             label="Rate Limit Configuration (JSON)"
-            description="For example 60 requests per 1 minute. Also maxRequestsPer15Min, maxRequestsPerHour, maxRequestsPerDay and maxRequestsPer24Hours; calls over a limit are refused with a Retry-After."
+            description={rateLimitHint}
             placeholder={rateLimitPlaceholder}
             {...form.getInputProps('rateLimitConfig')}
           />

@@ -1,4 +1,4 @@
-import type { TApiIntegration } from '@flows/api';
+import type { TApiIntegration } from '@flows/api/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconApi } from '@tabler/icons-react';
 import { ExecuteApiDialog } from './ExecuteApiDialog';

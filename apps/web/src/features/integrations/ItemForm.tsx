@@ -10,14 +10,10 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import {
-  type FormErrors,
-  type FormValidateInput,
-  type UseFormReturnType,
-  useForm,
-} from '@mantine/form';
+import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
+import { contractRules, type FormSchema } from '../../lib/forms';
 import { showToast } from '../../lib/toast';
 import { errorMessage, showError } from './errors';
 import type { IntegrationItem, ItemKind, ItemQuery } from './itemKind';
@@ -35,8 +31,8 @@ export type ItemFormSpec<T, V, TInput, TTemplate> = {
   fromTemplate: (template: TTemplate) => V;
   /** What create and update send. */
   toInput: (values: V) => TInput;
-  /** The fields' rules, with the server's messages. */
-  validate: FormValidateInput<V>;
+  /** The API's contract of what create sends: the form's rules, with the server's messages. */
+  schema: FormSchema;
   /** The address saved secrets belong to: they do not move to another host. */
   address: (values: V) => string;
   /** Fields that may hold a saved secret's mask. */
@@ -120,10 +116,12 @@ export function useItemForm<
   const update = kind.router.update.useMutation();
   const templates = kind.router.templates.useQuery(undefined, { enabled: !item });
   const saved = item ? spec.fromItem(item) : spec.newValues;
+  const rules = contractRules(spec.schema);
 
   const form = useForm<V>({
     initialValues: saved,
-    validate: spec.validate,
+    // What the form sends is checked, so each field shows the server's message for it.
+    validate: (values) => rules(spec.toInput(values)),
     onValuesChange: (values, previous) => {
       const address = spec.address(values);
       if (!item || address === spec.address(previous)) return;

@@ -1,4 +1,4 @@
-import type { TExecuteAnswer } from '@flows/api';
+import type { TExecuteAnswer } from '@flows/api/contracts';
 import { Badge, Box, Center, Code, Group, Loader, Paper, ScrollArea, Text } from '@mantine/core';
 import { statusColor } from './format';
 import { prettyJson } from './json';

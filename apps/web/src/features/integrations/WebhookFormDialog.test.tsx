@@ -71,6 +71,26 @@ describe('Add Webhook', () => {
     expect(server.callsTo('webhook.create')).toHaveLength(0);
   });
 
+  it("checks the server's rules for header names and the signing secret too", async () => {
+    const server = await openAdd();
+    const add = dialog('Add Webhook');
+
+    type(add, 'Name', 'Hook');
+    type(add, 'URL', 'https://ci.example.com/hook');
+    type(add, 'Auth Type', 'custom');
+    type(add, 'Headers (JSON)', '{"Bad Name": "x"}');
+    type(add, 'Signing secret', 'whsec_not-base64');
+    fireEvent.click(within(add).getByRole('button', { name: 'Create Webhook' }));
+
+    expect(await within(add).findByText('"Bad Name" is not a valid header name')).toBeTruthy();
+    expect(
+      within(add).getByText(
+        'Signing secret must be base64 (16 to 64 bytes), optionally prefixed with whsec_',
+      ),
+    ).toBeTruthy();
+    expect(server.callsTo('webhook.create')).toHaveLength(0);
+  });
+
   it('creates the webhook, toasts, refetches the list and closes', async () => {
     const server = await openAdd();
     const add = dialog('Add Webhook');

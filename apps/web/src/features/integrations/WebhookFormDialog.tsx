@@ -1,10 +1,10 @@
-import type { TWebhook } from '@flows/api';
+import { SECRET_MASK, type TWebhook, webhookAuthTypes, webhookMethods } from '@flows/api/contracts';
 import { NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { AddressField, JsonField } from './FormFields';
+import { authTypeOptions } from './format';
 import { ItemForm, ItemFormDialog, SecretsClearedAlert, useItemForm } from './ItemForm';
-import { SECRET_MASK } from './secrets';
 import type { ItemDialogProps } from './useItemDialog';
-import { webhookAuthTypes, webhookForm, webhookMethods } from './webhookForm';
+import { webhookForm } from './webhookForm';
 import { webhookKind } from './webhookKind';
 
 /** Add Webhook (with the template picker) and Edit Webhook, in a max-w-md dialog. */
@@ -42,7 +42,7 @@ function WebhookForm({ item, onDone }: { item: TWebhook | null; onDone: () => vo
         <NativeSelect label="Method" data={[...webhookMethods]} {...form.getInputProps('method')} />
         <NativeSelect
           label="Auth Type"
-          data={webhookAuthTypes.map(({ value, label }) => ({ value, label }))}
+          data={authTypeOptions(webhookAuthTypes)}
           {...form.getInputProps('authType')}
         />
       </SimpleGrid>

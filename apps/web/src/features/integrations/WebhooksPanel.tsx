@@ -1,4 +1,4 @@
-import type { TWebhook } from '@flows/api';
+import type { TWebhook } from '@flows/api/contracts';
 import { IconWebhook } from '@tabler/icons-react';
 import { ExecuteWebhookDialog } from './ExecuteWebhookDialog';
 import type { ItemActionsProps } from './ItemActions';

@@ -1,3 +1,4 @@
+import type { TIntegrationAuthType, TWebhookAuthType } from '@flows/api/contracts';
 import type { MantineColor } from '@mantine/core';
 
 /** Method badge colours of the spec: GET blue, POST green, PUT yellow, any other red. */
@@ -46,4 +47,24 @@ export function formatBytes(bytes: number): string {
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+/** The words the forms show for each auth type of the contracts. */
+const authTypeLabels: Record<TWebhookAuthType | TIntegrationAuthType, string> = {
+  none: 'None',
+  basic: 'Basic Auth',
+  bearer: 'Bearer Token',
+  custom: 'Custom Headers',
+  apiKey: 'API Key',
+  oauth: 'OAuth',
+};
+
+/** A select's options for a kind's auth types (the contract's list), with their labels. */
+export function authTypeOptions(types: readonly (keyof typeof authTypeLabels)[]) {
+  return types.map((value) => ({ value, label: authTypeLabels[value] }));
+}
+
+/** A list as a sentence says it: 'a, b and c'. */
+export function listInWords(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

@@ -1,26 +1,12 @@
-import type { TApiIntegration, TApiTemplate, TCreateIntegrationInput } from '@flows/api';
-import type { ItemFormSpec } from './ItemForm';
-import { indentJsonText } from './json';
 import {
   DEFAULT_TIMEOUT_MS,
-  jsonObjectRule,
-  validateName,
-  validateRateLimitConfig,
-  validateTimeout,
-  validateUrl,
-} from './validation';
-
-/** Auth types of an API integration, with the labels the form shows. */
-export const integrationAuthTypes = [
-  { value: 'none', label: 'None' },
-  { value: 'basic', label: 'Basic Auth' },
-  { value: 'bearer', label: 'Bearer Token' },
-  { value: 'apiKey', label: 'API Key' },
-  { value: 'oauth', label: 'OAuth' },
-] as const;
-
-/** Methods the Execute API Request dialog offers. */
-export const integrationMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+  type TApiIntegration,
+  type TApiTemplate,
+  type TCreateIntegrationInput,
+  ZCreateIntegrationInput,
+} from '@flows/api/contracts';
+import type { ItemFormSpec } from './ItemForm';
+import { indentJsonText } from './json';
 
 /** The Add / Edit API Integration form's values. */
 export type IntegrationFormValues = {
@@ -36,12 +22,6 @@ export type IntegrationFormValues = {
   description: string;
 };
 
-/** Fields that may hold saved secrets' masks (cleared when baseUrl moves to another host). */
-const integrationSecretFields = [
-  'authConfig',
-  'headers',
-] as const satisfies readonly (keyof IntegrationFormValues)[];
-
 /** A new integration: no auth, empty JSON objects, the default timeout. */
 const newIntegrationValues: IntegrationFormValues = {
   name: '',
@@ -55,8 +35,8 @@ const newIntegrationValues: IntegrationFormValues = {
   description: '',
 };
 
-/** The form's values for a saved integration (secrets in authConfig and headers stay masked). */
-function integrationFormValues(integration: TApiIntegration): IntegrationFormValues {
+/** The form's values for a saved integration or a template (secrets stay masked). */
+function integrationFormValues(integration: TApiIntegration | TApiTemplate): IntegrationFormValues {
   return {
     name: integration.name,
     baseUrl: integration.baseUrl,
@@ -67,21 +47,6 @@ function integrationFormValues(integration: TApiIntegration): IntegrationFormVal
     rateLimitConfig: indentJsonText(integration.rateLimitConfig),
     timeout: integration.timeout,
     description: integration.description ?? '',
-  };
-}
-
-/** A template's values: its address, auth, headers, limits and timeout, no credentials yet. */
-function templateFormValues(template: TApiTemplate): IntegrationFormValues {
-  return {
-    name: template.name,
-    baseUrl: template.baseUrl,
-    version: template.version,
-    authType: template.authType,
-    authConfig: template.authConfig,
-    headers: template.headers,
-    rateLimitConfig: template.rateLimitConfig,
-    timeout: template.timeout,
-    description: template.description,
   };
 }
 
@@ -99,19 +64,6 @@ function integrationInput(values: IntegrationFormValues): TCreateIntegrationInpu
     description: values.description.trim(),
   };
 }
-
-/** The form's rules, with the server's messages. */
-const integrationValidation = {
-  name: validateName,
-  baseUrl: validateUrl,
-  authConfig: (value: string, values: IntegrationFormValues) =>
-    values.authType === 'none'
-      ? null
-      : jsonObjectRule('Auth configuration must be a JSON object')(value),
-  headers: jsonObjectRule('Headers must be a JSON object'),
-  rateLimitConfig: validateRateLimitConfig,
-  timeout: validateTimeout,
-};
 
 /** An example auth configuration per auth type, as the field's placeholder. */
 export const authConfigExamples: Record<IntegrationFormValues['authType'], string> = {
@@ -131,9 +83,9 @@ export const integrationForm: ItemFormSpec<
 > = {
   newValues: newIntegrationValues,
   fromItem: integrationFormValues,
-  fromTemplate: templateFormValues,
+  fromTemplate: integrationFormValues,
   toInput: integrationInput,
-  validate: integrationValidation,
+  schema: ZCreateIntegrationInput,
   address: (values) => values.baseUrl,
-  secretFields: integrationSecretFields,
+  secretFields: ['authConfig', 'headers'],
 };

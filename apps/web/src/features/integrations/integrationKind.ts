@@ -3,7 +3,7 @@ import type {
   TApiTemplate,
   TCreateIntegrationInput,
   TExecuteIntegrationInput,
-} from '@flows/api';
+} from '@flows/api/contracts';
 import { trpc } from '../../lib/trpc';
 import type { ItemKind } from './itemKind';
 

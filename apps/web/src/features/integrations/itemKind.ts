@@ -1,4 +1,4 @@
-import type { TIntegrationExecution } from '@flows/api';
+import type { TIntegrationExecution } from '@flows/api/contracts';
 import type { ExecuteAnswer } from './ResponsePanel';
 
 /** What the shared scaffold needs of a webhook or an API integration. */

@@ -11,16 +11,6 @@ export function parseJsonText(text: string): ParsedJson {
   }
 }
 
-/** Whether text is blank or a JSON object (not an array, string or number). */
-export function isJsonObjectText(text: string): boolean {
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return false;
-  const { value } = parsed;
-  return (
-    value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))
-  );
-}
-
 /** A value as indented JSON, the way the response panels show it. */
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'null';

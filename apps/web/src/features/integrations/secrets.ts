@@ -1,6 +1,6 @@
-/** What a saved secret reads back as; sending it back keeps the stored secret. */
-export const SECRET_MASK = '********';
+import { SECRET_MASK } from '@flows/api/contracts';
 
+/** The mask as a value in JSON text (headers, authConfig). */
 const maskedJsonValue = `"${SECRET_MASK}"`;
 
 /** Whether two addresses are on the same origin; an unparsable address counts as the same. */

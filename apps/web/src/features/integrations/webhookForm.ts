@@ -1,28 +1,18 @@
-import type { TCreateWebhookInput, TWebhook, TWebhookTemplate } from '@flows/api';
+import {
+  type TCreateWebhookInput,
+  type TWebhook,
+  type TWebhookTemplate,
+  ZCreateWebhookInput,
+} from '@flows/api/contracts';
 import type { ItemFormSpec } from './ItemForm';
 import { indentJsonText } from './json';
-import { jsonObjectRule, validateName, validateUrl } from './validation';
-
-/** Methods a webhook may use. */
-export const webhookMethods = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-
-/** Auth types of a webhook, with the labels the form shows. */
-export const webhookAuthTypes = [
-  { value: 'none', label: 'None' },
-  { value: 'basic', label: 'Basic Auth' },
-  { value: 'bearer', label: 'Bearer Token' },
-  { value: 'custom', label: 'Custom Headers' },
-] as const;
-
-type WebhookMethod = TWebhook['method'];
-type WebhookAuthType = TWebhook['authType'];
 
 /** The Add / Edit Webhook form's values (all text, as the inputs hold them). */
 export type WebhookFormValues = {
   name: string;
   url: string;
-  method: WebhookMethod;
-  authType: WebhookAuthType;
+  method: TWebhook['method'];
+  authType: TWebhook['authType'];
   headers: string;
   authUser: string;
   authPassword: string;
@@ -30,14 +20,6 @@ export type WebhookFormValues = {
   signingSecret: string;
   description: string;
 };
-
-/** Fields that may hold a saved secret's mask (cleared when the URL moves to another host). */
-const webhookSecretFields = [
-  'authPassword',
-  'authToken',
-  'signingSecret',
-  'headers',
-] as const satisfies readonly (keyof WebhookFormValues)[];
 
 /** A new webhook: POST, no auth, headers '{}'. */
 const newWebhookValues: WebhookFormValues = {
@@ -102,13 +84,6 @@ function webhookInput(values: WebhookFormValues): TCreateWebhookInput {
   };
 }
 
-/** The form's rules, with the server's messages. */
-const webhookValidation = {
-  name: validateName,
-  url: validateUrl,
-  headers: jsonObjectRule('Headers must be a JSON object'),
-};
-
 /** The Add / Edit Webhook form for the shared scaffold; secrets follow the URL's host. */
 export const webhookForm: ItemFormSpec<
   TWebhook,
@@ -120,7 +95,7 @@ export const webhookForm: ItemFormSpec<
   fromItem: webhookFormValues,
   fromTemplate: templateFormValues,
   toInput: webhookInput,
-  validate: webhookValidation,
+  schema: ZCreateWebhookInput,
   address: (values) => values.url,
-  secretFields: webhookSecretFields,
+  secretFields: ['authPassword', 'authToken', 'signingSecret', 'headers'],
 };

@@ -3,7 +3,7 @@ import type {
   TExecuteWebhookInput,
   TWebhook,
   TWebhookTemplate,
-} from '@flows/api';
+} from '@flows/api/contracts';
 import { trpc } from '../../lib/trpc';
 import type { ItemKind } from './itemKind';
 

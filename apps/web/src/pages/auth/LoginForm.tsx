@@ -1,59 +1,39 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type TLoginInput, ZLoginInput } from '@flows/api/contracts';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router-dom';
-import { serverError } from '../../lib/api';
-import { showToast } from '../../lib/toast';
+import { contractRules } from '../../lib/forms';
 import { useSession } from '../../session';
-import { required } from './validation';
+import { PasswordField, UsernameField, useAuthSubmit } from './AuthFields';
 
-type LoginValues = { username: string; password: string };
+const loginRules = contractRules(ZLoginInput);
 
 /** The Login tab: username and password; success greets the user and opens the dashboard. */
 export function LoginForm() {
   const { login } = useSession();
-  const navigate = useNavigate();
-  const form = useForm<LoginValues>({
+  const form = useForm<TLoginInput>({
     initialValues: { username: '', password: '' },
-    validate: {
-      username: required('Username is required'),
-      password: required('Password is required'),
-    },
+    validate: loginRules,
   });
 
-  const handleLogin = async ({ username, password }: LoginValues) => {
-    try {
+  const handleLogin = useAuthSubmit(
+    async ({ username, password }: TLoginInput) => {
       const user = await login(username.trim(), password);
-      showToast({
+      return {
         title: 'Login successful',
         message: `Welcome back, ${user.displayName || user.username}!`,
-      });
-      navigate('/dashboard');
-    } catch (error) {
-      showToast({
-        destructive: true,
-        title: 'Login failed',
-        message: serverError(error) ?? 'Login failed. Please check your credentials.',
-      });
-    }
-  };
+      };
+    },
+    { title: 'Login failed', fallback: 'Login failed. Please check your credentials.' },
+  );
 
   return (
     <form onSubmit={form.onSubmit(handleLogin)} noValidate aria-label="Login">
       <Stack gap="md">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
+        <UsernameField {...form.getInputProps('username')} />
+        <PasswordField
           label="Password"
           autoComplete="current-password"
-          withAsterisk
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+          toggleLabel="Show password"
           {...form.getInputProps('password')}
         />
         <Button type="submit" fullWidth mt="xs" loading={form.submitting}>

@@ -1,17 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PASSWORD_LENGTH, USERNAME_LENGTH } from '@flows/api/contracts';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { serverError } from '../../lib/api';
-import { showToast } from '../../lib/toast';
+import { contractRules } from '../../lib/forms';
 import { useSession } from '../../session';
-import {
-  PASSWORDS_DO_NOT_MATCH,
-  validateDisplayName,
-  validateEmail,
-  validateNewPassword,
-  validateUsername,
-} from './validation';
+import { PasswordField, UsernameField, useAuthSubmit } from './AuthFields';
+import { PASSWORDS_DO_NOT_MATCH, ZRegisterForm } from './validation';
 
 type RegisterValues = {
   username: string;
@@ -21,48 +15,34 @@ type RegisterValues = {
   displayName: string;
 };
 
+const registerRules = contractRules(ZRegisterForm);
+
 /**
  * The Register tab. While Confirm password differs from Password the form says so, Create Account
  * is disabled and submitting does nothing; success signs the new user in and opens the dashboard.
  */
 export function RegisterForm() {
   const { register } = useSession();
-  const navigate = useNavigate();
   const form = useForm<RegisterValues>({
     initialValues: { username: '', email: '', password: '', confirmPassword: '', displayName: '' },
-    validate: {
-      username: validateUsername,
-      email: validateEmail,
-      password: validateNewPassword,
-      confirmPassword: (value) => (value ? null : 'Please confirm your password'),
-      displayName: validateDisplayName,
-    },
+    validate: registerRules,
   });
   const { password, confirmPassword } = form.values;
   const passwordsDiffer = confirmPassword.length > 0 && confirmPassword !== password;
 
-  const handleRegister = async (values: RegisterValues) => {
-    const displayName = values.displayName.trim();
-    try {
+  const handleRegister = useAuthSubmit(
+    async (values: RegisterValues) => {
+      const displayName = values.displayName.trim();
       await register({
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
         ...(displayName ? { displayName } : {}),
       });
-      showToast({
-        title: 'Registration successful',
-        message: 'Your account has been created.',
-      });
-      navigate('/dashboard');
-    } catch (error) {
-      showToast({
-        destructive: true,
-        title: 'Registration failed',
-        message: serverError(error) ?? 'Registration failed. Please try again.',
-      });
-    }
-  };
+      return { title: 'Registration successful', message: 'Your account has been created.' };
+    },
+    { title: 'Registration failed', fallback: 'Registration failed. Please try again.' },
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (passwordsDiffer) {
@@ -75,13 +55,8 @@ export function RegisterForm() {
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Register">
       <Stack gap="md">
-        <TextInput
-          label="Username"
-          description="3 to 32 letters, digits, _ . or -"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
+        <UsernameField
+          description={`${USERNAME_LENGTH.min} to ${USERNAME_LENGTH.max} letters, digits, _ . or -`}
           {...form.getInputProps('username')}
         />
         <TextInput
@@ -91,21 +66,17 @@ export function RegisterForm() {
           withAsterisk
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
-          description="At least 8 characters"
+          description={`At least ${PASSWORD_LENGTH.min} characters`}
           autoComplete="new-password"
-          withAsterisk
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+          toggleLabel="Show password"
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          withAsterisk
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show confirm password' }}
+          toggleLabel="Show confirm password"
           {...form.getInputProps('confirmPassword')}
           error={passwordsDiffer ? PASSWORDS_DO_NOT_MATCH : form.errors.confirmPassword}
         />

@@ -170,6 +170,17 @@ describe('DashboardPage', () => {
     expect(calls.some((call) => call.path === 'flow.start')).toBe(false);
   });
 
+  it("refuses a goal past the contract's limit before calling the server", async () => {
+    const { calls } = renderDashboard();
+    await workspaceReady();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Goal' }), {
+      target: { value: 'x'.repeat(10_001) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create & Run Tasks' }));
+    expect(await screen.findByText('A goal can be at most 10000 characters')).toBeTruthy();
+    expect(calls.some((call) => call.path === 'flow.start')).toBe(false);
+  });
+
   it('fills the goal from a Quick Template', async () => {
     renderDashboard();
     await workspaceReady();

@@ -1,3 +1,4 @@
+import { ZGoal } from '@flows/api/contracts';
 import { FLOW_TOAST } from '@flows/engine';
 import { Box, Button, Drawer, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -78,12 +79,15 @@ export function DashboardPage() {
   );
 
   const start = () => {
-    const trimmed = goal.trim();
-    if (!trimmed) {
-      showToast({ destructive: true, ...FLOW_TOAST.emptyGoal });
+    // The run contract's goal rule: an empty goal is the Empty Goal toast, a long one an error.
+    const checked = ZGoal.safeParse(goal);
+    if (!checked.success) {
+      const { title } = goal.trim() ? FLOW_TOAST.startFailed : FLOW_TOAST.emptyGoal;
+      const message = checked.error.issues[0]?.message ?? FLOW_TOAST.emptyGoal.message;
+      showToast({ destructive: true, title, message });
       return;
     }
-    void flow.start(trimmed, {
+    void flow.start(checked.data, {
       auto,
       settings: aiSettings.runSettings,
       endpoint: runEndpoint(aiSettings.runSettings, model.data?.allowedEndpoints),

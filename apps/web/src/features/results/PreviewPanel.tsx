@@ -1,0 +1,118 @@
+import { buildPreviewDocument } from '@flows/engine';
+import { ActionIcon, Badge, Box, Collapse, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { PreviewFrame } from './PreviewFrame';
+import {
+  DEFAULT_PREVIEW_TITLE,
+  PreviewPanelContext,
+  type PreviewPanelControls,
+  type PreviewState,
+} from './previewPanelContext';
+
+const HIDDEN: PreviewState = { isVisible: false, htmlContent: '', title: DEFAULT_PREVIEW_TITLE };
+
+/** Props of {@link StandalonePreviewPanel}. */
+export type StandalonePreviewPanelProps = {
+  preview: PreviewState;
+  expanded: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+};
+
+/**
+ * The floating preview panel, bottom right: its title, a 'Live Preview' badge, Collapse/Expand
+ * and Close; the body is 60vh tall at most 500 px, sandboxed to scripts only. The content is
+ * classified by the engine: a fenced block is preferred, a full document shows as is, CSS goes on
+ * the demo page, other fragments are wrapped in a base-styled page.
+ */
+export function StandalonePreviewPanel({
+  preview,
+  expanded,
+  onToggle,
+  onClose,
+}: StandalonePreviewPanelProps) {
+  const document = useMemo(() => buildPreviewDocument(preview.htmlContent), [preview.htmlContent]);
+  if (!preview.isVisible) return null;
+  const toggleLabel = expanded ? 'Collapse preview' : 'Expand preview';
+  return (
+    <Paper
+      component="section"
+      aria-label={preview.title}
+      withBorder
+      shadow="xl"
+      radius="md"
+      style={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        zIndex: 300,
+        width: 'min(560px, calc(100vw - 32px))',
+        overflow: 'hidden',
+      }}
+    >
+      <Group justify="space-between" px="sm" py={6} gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" truncate>
+            {preview.title}
+          </Text>
+          <Badge size="xs" variant="light" color="teal">
+            Live Preview
+          </Badge>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={expanded ? 'Collapse' : 'Expand'} withArrow>
+            <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={toggleLabel}>
+              {expanded ? (
+                <IconChevronDown size={16} aria-hidden />
+              ) : (
+                <IconChevronUp size={16} aria-hidden />
+              )}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Close" withArrow>
+            <ActionIcon variant="subtle" color="gray" onClick={onClose} aria-label="Close preview">
+              <IconX size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Collapse expanded={expanded}>
+        <Box style={{ height: 'min(60vh, 500px)' }}>
+          <PreviewFrame
+            key={document}
+            html={document}
+            title={`${preview.title} (live preview)`}
+            style={{ height: '100%' }}
+          />
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/**
+ * Holds the app's one standalone preview panel: pages and results open it through
+ * `usePreviewPanel()`; it floats above every page until closed.
+ */
+export function PreviewPanelProvider({ children }: { children: ReactNode }) {
+  const [preview, setPreview] = useState<PreviewState>(HIDDEN);
+  const [expanded, setExpanded] = useState(true);
+  const show = useCallback((htmlContent: string, title = DEFAULT_PREVIEW_TITLE) => {
+    setPreview({ isVisible: true, htmlContent, title });
+    setExpanded(true);
+  }, []);
+  const hide = useCallback(() => setPreview(HIDDEN), []);
+  const controls = useMemo<PreviewPanelControls>(() => ({ show, hide }), [show, hide]);
+  return (
+    <PreviewPanelContext.Provider value={controls}>
+      {children}
+      <StandalonePreviewPanel
+        preview={preview}
+        expanded={expanded}
+        onToggle={() => setExpanded((current) => !current)}
+        onClose={hide}
+      />
+    </PreviewPanelContext.Provider>
+  );
+}

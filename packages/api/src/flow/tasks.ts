@@ -1,0 +1,58 @@
+import { type Database, flowRuns, tasks } from '@flows/db';
+import { type FlowStatus, runOutcome } from '@flows/engine';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { HostingEnv } from '../hosting/sites';
+import { removeHistoryDeploys } from '../hosting/unpublish';
+import type { Viewer } from '../ownership';
+
+const taskColumns = { id: tasks.id, goal: tasks.goal, createdAt: tasks.createdAt };
+
+/** Records a task (a goal); a signed-in user finds it in their history, a visitor by its id. */
+export async function createTask(db: Database, goal: string, viewer: Viewer) {
+  const [task] = await db.insert(tasks).values({ goal, userId: viewer }).returning(taskColumns);
+  return task!;
+}
+
+/**
+ * The user's history, newest first, each with how its run stands: running, complete, stopped or
+ * failed (null for a task without a server-side run).
+ */
+export async function listTasks(db: Database, userId: string) {
+  // Only what runOutcome reads of each run's state, not its task results.
+  const rows = await db
+    .select({
+      ...taskColumns,
+      runStatus: sql<FlowStatus | null>`${flowRuns.state}->>'status'`,
+      runError: sql<string | null>`${flowRuns.state}->>'error'`,
+      taskFailures: sql<
+        boolean[] | null
+      >`jsonb_path_query_array(${flowRuns.state}, '$.tasks[*].failed')`,
+    })
+    .from(tasks)
+    .leftJoin(flowRuns, eq(flowRuns.taskId, tasks.id))
+    .where(eq(tasks.userId, userId))
+    .orderBy(desc(tasks.createdAt));
+  return rows.map(({ runStatus, runError, taskFailures, ...task }) => ({
+    ...task,
+    status: runStatus
+      ? runOutcome({
+          status: runStatus,
+          error: runError,
+          tasks: (taskFailures ?? []).map((failed) => ({ failed })),
+        })
+      : null,
+  }));
+}
+
+/**
+ * Clears the user's history: tasks with their steps, runs and websites, and what those websites
+ * published (their deploys, and the sites that served nothing else). Answers how many tasks went.
+ */
+export async function clearHistory(db: Database, env: HostingEnv, userId: string) {
+  await removeHistoryDeploys(db, env, userId);
+  const deleted = await db
+    .delete(tasks)
+    .where(eq(tasks.userId, userId))
+    .returning({ id: tasks.id });
+  return { deleted: deleted.length };
+}
