@@ -11,6 +11,10 @@ afterAll(() => model.close());
 
 type Harness = Awaited<ReturnType<typeof createTestApp>>;
 
+/** An app working runs against the scripted model, behind one trusted proxy, with these limits. */
+const appBehindProxy = (limits: Record<string, string>) =>
+  createTestApp({ MODEL_ENDPOINT: model.url, TRUST_PROXY: '1', ...limits }, { flows: true });
+
 /** A request from `address`, which the app believes because one proxy (TRUST_PROXY=1) says so. */
 function from(address: string, headers: Record<string, string> = {}) {
   return { 'content-type': 'application/json', 'x-forwarded-for': address, ...headers };
@@ -27,17 +31,12 @@ function errorMessage(body: { error?: string | { message?: string } }): string |
 describe('runs and model calls', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await createTestApp(
-      {
-        MODEL_ENDPOINT: model.url,
-        TRUST_PROXY: '1',
-        RUNS_PER_HOUR_PER_ADDRESS: '2',
-        RUNS_PER_HOUR_PER_USER: '3',
-        MODEL_CALLS_PER_HOUR_PER_ADDRESS: '2',
-        MODEL_CALLS_PER_HOUR_PER_USER: '3',
-      },
-      { flows: true },
-    );
+    harness = await appBehindProxy({
+      RUNS_PER_HOUR_PER_ADDRESS: '2',
+      RUNS_PER_HOUR_PER_USER: '3',
+      MODEL_CALLS_PER_HOUR_PER_ADDRESS: '2',
+      MODEL_CALLS_PER_HOUR_PER_USER: '3',
+    });
   });
   afterAll(() => harness.close());
 
@@ -142,17 +141,12 @@ describe('live feeds', () => {
   let harness: Harness;
   let tasks: string[];
   beforeAll(async () => {
-    harness = await createTestApp(
-      {
-        MODEL_ENDPOINT: model.url,
-        TRUST_PROXY: '1',
-        RUNS_PER_HOUR_PER_ADDRESS: '0',
-        SSE_STREAMS_PER_ADDRESS: '2',
-        SSE_STREAMS_PER_TASK: '3',
-        SSE_STREAMS_TOTAL: '4',
-      },
-      { flows: true },
-    );
+    harness = await appBehindProxy({
+      RUNS_PER_HOUR_PER_ADDRESS: '0',
+      SSE_STREAMS_PER_ADDRESS: '2',
+      SSE_STREAMS_PER_TASK: '3',
+      SSE_STREAMS_TOTAL: '4',
+    });
     tasks = [];
     for (let index = 0; index < 3; index++) {
       const response = await harness.app.request('/api/flows', {

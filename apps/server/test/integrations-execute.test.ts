@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { TIntegrationExecution } from '@flows/api/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Session, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
@@ -313,16 +314,6 @@ describe('outbound limits', () => {
 });
 
 describe('execution history', () => {
-  type Execution = {
-    method: string;
-    url: string;
-    status: number | null;
-    durationMs: number;
-    responseBytes: number | null;
-    responseBody: string | null;
-    error: string | null;
-  };
-
   it('records each call newest first, with secrets scrubbed', async () => {
     const id = await integration({
       baseUrl: target.base,
@@ -338,7 +329,9 @@ describe('execution history', () => {
       method: 'POST',
       data: {},
     });
-    const history = await json<Execution[]>(await api('GET', `/api/integrations/${id}/executions`));
+    const history = await json<TIntegrationExecution[]>(
+      await api('GET', `/api/integrations/${id}/executions`),
+    );
     expect(history).toHaveLength(2);
     expect(history[0]).toMatchObject({
       method: 'POST',
@@ -362,14 +355,16 @@ describe('execution history', () => {
   it('records failures and keeps only the newest 50 per item', async () => {
     const id = await webhook({ url: `${target.base}/hook`, method: 'GET' });
     for (let n = 0; n < 52; n++) await api('POST', `/api/webhooks/${id}/execute`, { n });
-    const history = await json<Execution[]>(await api('GET', `/api/webhooks/${id}/executions`));
+    const history = await json<TIntegrationExecution[]>(
+      await api('GET', `/api/webhooks/${id}/executions`),
+    );
     expect(history).toHaveLength(50);
     expect(history[0]!.url).toContain('n=51');
     expect(history.at(-1)!.url).toContain('n=2');
 
     const timeoutId = await integration({ baseUrl: target.base, timeout: 200 });
     await api('POST', `/api/integrations/${timeoutId}/execute`, { endpoint: '/slow' });
-    const [failed] = await json<Execution[]>(
+    const [failed] = await json<TIntegrationExecution[]>(
       await api('GET', `/api/integrations/${timeoutId}/executions`),
     );
     expect(failed).toMatchObject({ status: null, error: 'Request timed out after 200 ms' });

@@ -28,6 +28,14 @@ const reserve = (username: string, ip: string, now = new Date(), limits = DEFAUL
 const callerFrom = (clientIp: string) => createCaller(testContext(handle.db, { clientIp }).context);
 
 const password = 'correct horse battery';
+/** Registers `username` (with `password`) from an address. */
+const registerFrom = (clientIp: string, username: string) =>
+  callerFrom(clientIp).auth.register({
+    username,
+    email: `${username}@example.com`,
+    password,
+    displayName: null,
+  });
 
 async function loginError(clientIp: string, username: string, attempt: string) {
   try {
@@ -52,12 +60,7 @@ describe('per-address limit across usernames (password spraying)', () => {
   });
 
   it('answers 429 through the login procedure, even for a right password', async () => {
-    await callerFrom('192.0.2.200').auth.register({
-      username: 'spray_victim',
-      email: 'spray_victim@example.com',
-      password,
-      displayName: null,
-    });
+    await registerFrom('192.0.2.200', 'spray_victim');
     const sprayer = '192.0.2.50';
     const limits = { perAccount: 5, perAddress: 3 };
     const caller = createCaller(
@@ -101,12 +104,7 @@ describe('per-address limit across usernames (password spraying)', () => {
 
 describe('per-username lockout', () => {
   it('cannot be brought on a user from another address', async () => {
-    await callerFrom('192.0.2.10').auth.register({
-      username: 'locked_victim',
-      email: 'locked_victim@example.com',
-      password,
-      displayName: null,
-    });
+    await registerFrom('192.0.2.10', 'locked_victim');
     const attacker = '192.0.2.66';
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(await loginError(attacker, 'locked_victim', 'wrong guess')).toBe('UNAUTHORIZED');

@@ -78,6 +78,12 @@ export async function insertSteps(tx: Transaction, run: StoredRun, steps: FlowSt
   await notifyFeed(tx, { kind: 'step', taskId: run.taskId, seq: run.nextSeq - 1 });
 }
 
+/** Adds steps to a run outside its state machine (a retry notice, a step posted by hand). */
+export async function appendSteps(tx: Transaction, run: StoredRun, steps: FlowStep[]) {
+  await insertSteps(tx, run, steps);
+  await saveRun(tx, run);
+}
+
 /**
  * Writes the steps at the head of the run's effect queue and returns the effect behind them.
  * Called in the transaction that applied an event, so a state is never stored (or read) ahead of
@@ -98,7 +104,10 @@ export async function writeHeadSteps(
   return head;
 }
 
-/** Applies an event and writes the steps it adds; false when the event did not apply. */
+/**
+ * Applies an event, writes the steps it adds, saves the run and announces its new state once the
+ * transaction commits; false when the event did not apply.
+ */
 export async function recordEvent(
   tx: Transaction,
   run: StoredRun,
@@ -107,5 +116,7 @@ export async function recordEvent(
 ): Promise<boolean> {
   const applied = applyEvent(run, event, rest);
   await writeHeadSteps(tx, run);
+  await saveRun(tx, run);
+  await notifyFeed(tx, { kind: 'state', taskId: run.taskId });
   return applied;
 }

@@ -14,8 +14,8 @@ import type { RunLocks } from './locks';
 import { callModel, ModelCallError } from './model-client';
 import { operatorModelKey } from './model-keys';
 import {
+  appendSteps,
   applyEvent,
-  insertSteps,
   lockRun,
   notifyFeed,
   recordEvent,
@@ -104,8 +104,6 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       const [effect, ...rest] = run?.pendingEffects ?? [];
       if (!run || !effect || !('callId' in effect) || effect.callId !== callId) return;
       await recordEvent(tx, run, event, rest);
-      await saveRun(tx, run);
-      await notifyFeed(tx, { kind: 'state', taskId });
     });
   }
 
@@ -114,8 +112,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     await db.transaction(async (tx) => {
       const run = await lockRun(tx, taskId);
       if (run?.state.pending?.callId !== callId) return;
-      await insertSteps(tx, run, [step]);
-      await saveRun(tx, run);
+      await appendSteps(tx, run, [step]);
     });
   }
 
@@ -246,9 +243,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function fireTimer(taskId: string, token: number): Promise<void> {
     await db.transaction(async (tx) => {
       const run = await lockRun(tx, taskId);
-      if (!run || !(await recordEvent(tx, run, { type: 'timerFired', token }))) return;
-      await saveRun(tx, run);
-      await notifyFeed(tx, { kind: 'state', taskId });
+      if (run) await recordEvent(tx, run, { type: 'timerFired', token });
     });
     await advance(taskId);
   }

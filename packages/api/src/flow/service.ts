@@ -13,15 +13,12 @@ import { foundOr404, type Viewer, visibleTo } from '../ownership';
 import { encryptSecret } from '../secrets/encryption';
 import { normalizeEndpoint } from './model-client';
 import {
-  applyEvent,
-  insertSteps,
+  appendSteps,
   lockRun,
   notifyFeed,
   recordEvent,
   type StoredRun,
-  saveRun,
   toStoredRun,
-  writeHeadSteps,
 } from './run-store';
 
 /** Fails with 404 unless the task exists and the viewer may see it. */
@@ -78,22 +75,19 @@ export async function startFlow(
       },
       nextSeq: 1,
     };
-    applyEvent(run, {
+    await tx.insert(flowRuns).values({
+      taskId,
+      userId: options.userId,
+      state: run.state as unknown as Record<string, unknown>,
+      settings: run.settings,
+    });
+    await recordEvent(tx, run, {
       type: 'start',
       goal: input.goal,
       auto: input.auto,
       provider: input.provider,
       websiteId: input.websiteId ?? null,
       timeScale: options.timeScale,
-    });
-    await writeHeadSteps(tx, run);
-    await tx.insert(flowRuns).values({
-      taskId,
-      userId: options.userId,
-      state: run.state as unknown as Record<string, unknown>,
-      pendingEffects: run.pendingEffects,
-      settings: run.settings,
-      nextSeq: run.nextSeq,
     });
     return taskId;
   });
@@ -152,8 +146,6 @@ export async function commandFlow(
         message: `'${event.type}' does not apply to a run that is ${run.state.status}`,
       });
     }
-    await saveRun(tx, run);
-    await notifyFeed(tx, { kind: 'state', taskId });
     return viewOf(run);
   });
 }
@@ -195,8 +187,7 @@ export async function addStep(db: Database, taskId: string, step: FlowStep): Pro
     const run = await lockRun(tx, taskId);
     if (run) {
       const seq = run.nextSeq;
-      await insertSteps(tx, run, [step]);
-      await saveRun(tx, run);
+      await appendSteps(tx, run, [step]);
       const [stored] = await listSteps(tx, taskId, seq - 1);
       return stored!;
     }

@@ -124,6 +124,26 @@ async function publish(
   return deployToNetlify(options, site.remoteId, { '/index.html': html });
 }
 
+/** A site the caller may use (their own, or a visitor's by its id) that has not expired; else 404. */
+export async function findLiveSite(
+  db: Database,
+  env: HostingEnv,
+  input: { siteId: string; userId: string | null },
+) {
+  const [site] = await db
+    .select()
+    .from(hostedSites)
+    .where(
+      and(
+        eq(hostedSites.id, input.siteId),
+        visibleTo(hostedSites.userId, input.userId),
+        siteAlive(env.visitorSites ?? { ttlHours: 0 }),
+      ),
+    );
+  if (!site) throw new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+  return site;
+}
+
 /**
  * Deploys a website to a site: a new version is recorded (earlier ones stay for rollback), the
  * site keeps its URL, and the website remembers where it lives.
@@ -152,17 +172,7 @@ export async function deployWebsite(
         .where(and(eq(websites.id, input.websiteId), visibleTo(websites.userId, input.userId))),
     'Website not found',
   );
-  const [site] = await db
-    .select()
-    .from(hostedSites)
-    .where(
-      and(
-        eq(hostedSites.id, input.siteId),
-        visibleTo(hostedSites.userId, input.userId),
-        siteAlive(limits ?? { ttlHours: 0 }),
-      ),
-    );
-  if (!site) throw new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+  const site = await findLiveSite(db, env, input);
   if (site.provider === 'netlify' && !input.userId) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to deploy to Netlify sites' });
   }

@@ -1,10 +1,7 @@
 import { type Database, hostedSites, siteDeploys, tasks, websites } from '@flows/db';
-import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { visibleTo } from '../ownership';
 import { deleteNetlifySite } from './netlify';
-import { type HostingEnv, netlifyOptions } from './sites';
-import { siteAlive } from './visitor-sites';
+import { findLiveSite, type HostingEnv, netlifyOptions } from './sites';
 
 /** A site as its owner sees it: `id` is what deploys and unpublishing take. */
 export type TSiteView = {
@@ -72,17 +69,7 @@ export async function unpublishSite(
   env: HostingEnv,
   input: { siteId: string; userId: string | null },
 ): Promise<void> {
-  const [site] = await db
-    .select()
-    .from(hostedSites)
-    .where(
-      and(
-        eq(hostedSites.id, input.siteId),
-        visibleTo(hostedSites.userId, input.userId),
-        siteAlive(env.visitorSites ?? { ttlHours: 0 }),
-      ),
-    );
-  if (!site) throw new TRPCError({ code: 'NOT_FOUND', message: 'Site not found' });
+  const site = await findLiveSite(db, env, input);
   await removeSites(db, env, [site]);
 }
 
