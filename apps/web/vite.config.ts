@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-/** The API server that the dev server forwards to (apps/server on its default port). */
-const apiServer = 'http://127.0.0.1:3000';
+/** The API server that the dev server forwards to (apps/server, on PORT as `pnpm dev` starts it). */
+const apiServer = `http://127.0.0.1:${process.env.PORT || 3000}`;
 
 /** Where CI collects vitest's JSON reports; unset for local runs. */
 const jsonReportDir = process.env.VITEST_JSON_DIR;

@@ -31,6 +31,7 @@ const ZConfigEnv = z.object({
   MODEL_ENDPOINT: z.url({ message: 'must be a URL' }).default('http://localhost:1234/v1'),
   MODEL_API_KEY: z.string().optional(),
   MODEL_DEMO: flag,
+  DEMO_MODEL_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   FLOW_TIME_SCALE: z.coerce.number().min(0).max(100).default(1),
   SECRET_KEY: z
@@ -83,6 +84,9 @@ const ZConfigEnv = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: limit(30),
 });
 
+/** The names of every setting, as environment variables. */
+export const CONFIG_VARIABLES = Object.keys(ZConfigEnv.shape);
+
 /** The validated settings of one server process. */
 export type Config = {
   port: number;
@@ -95,6 +99,8 @@ export type Config = {
   modelTimeoutMs: number;
   /** The model is the scripted demo (`pnpm demo`); the web app says so. */
   modelDemo: boolean;
+  /** `pnpm demo`: the port its scripted model listens on. */
+  demoModelPort: number;
   /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
   allowedModelEndpoints: string[];
   /**
@@ -220,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     modelApiKey: value.MODEL_API_KEY,
     modelTimeoutMs: value.MODEL_TIMEOUT_MS,
     modelDemo: value.MODEL_DEMO,
+    demoModelPort: value.DEMO_MODEL_PORT,
     allowedModelEndpoints,
     modelApiKeys: modelApiKeys(value, allowedModelEndpoints),
     flowTimeScale: value.FLOW_TIME_SCALE,

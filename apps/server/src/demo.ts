@@ -1,4 +1,6 @@
 import { startScriptedModel } from '@flows/scripted-model';
+import { ConfigError, loadConfig } from './config';
+import { applyEnvFile } from './env-file';
 
 /**
  * `pnpm demo`: Flows with the scripted demo model, for trying a complete run without a model
@@ -6,11 +8,12 @@ import { startScriptedModel } from '@flows/scripted-model';
  * own data folder (never mixed with real history), and the model listens on a fixed port, so a
  * restarted demo finishes the runs the last one left.
  */
-const DEFAULT_DEMO_MODEL_PORT = 3999;
-
-const port = Number(process.env.DEMO_MODEL_PORT || DEFAULT_DEMO_MODEL_PORT);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error('Invalid configuration: DEMO_MODEL_PORT must be a port number (1-65535)');
+applyEnvFile();
+let port: number;
+try {
+  port = loadConfig(process.env).demoModelPort;
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
 const model = await startScriptedModel({ port, chunkDelayMs: 30 });

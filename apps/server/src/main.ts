@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { lockDataDir, prepareDataDir } from './data-dir';
+import { applyEnvFile } from './env-file';
 import { startFlowSystem } from './flows';
 import { closeOnSignals, httpServerCloser, runMain } from './process';
 import { loadSecretKey } from './secret-key';
@@ -24,6 +25,7 @@ async function scheduleAuthCleanup(db: Database, sessionMaxAgeMs: number) {
 }
 
 async function main() {
+  applyEnvFile();
   const config = loadConfig(process.env);
   const embedded = !config.databaseUrl;
   if (embedded || !config.secretKey) prepareDataDir(config.dataDir);

@@ -1,11 +1,13 @@
 import { createDatabase } from '@flows/db';
 import { ConfigError, loadConfig } from './config';
+import { applyEnvFile } from './env-file';
 import { startFlowSystem } from './flows';
 import { closeOnSignals, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
 /** A worker process: works flow runs from the shared queue, serves no HTTP (`pnpm worker`). */
 async function main() {
+  applyEnvFile();
   const config = loadConfig(process.env);
   if (!config.databaseUrl) {
     throw new ConfigError(

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
 import type { Session } from './flow-client';
 import type { createTestApp } from './harness';
 
