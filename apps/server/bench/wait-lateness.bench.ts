@@ -66,7 +66,11 @@ async function flowLateness(): Promise<number[]> {
     ],
   });
   const database = await createTestDatabase();
-  const config = loadConfig({ MODEL_ENDPOINT: model.url, FLOW_TIME_SCALE: '1' });
+  const config = loadConfig({
+    MODEL_ENDPOINT: model.url,
+    FLOW_TIME_SCALE: '1',
+    LOG_LEVEL: 'silent',
+  });
   const flows = await startFlowSystem(database, config, Buffer.alloc(32, 7), true);
   const app = createApp({ database, config, secretKey: Buffer.alloc(32, 7), flows });
   try {

@@ -3,9 +3,11 @@ import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
 import { clientAddress } from './client-address';
 import { apiConfigOf, type Config } from './config';
 import type { AppEnv } from './env';
+import { createLogger, type Logger } from './logger';
 import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
 import { noStore, securityHeaders } from './middleware/security-headers';
@@ -25,6 +27,8 @@ export type AppOptions = {
   flows: FlowSystem | null;
   /** Folder of the built web app; defaults to apps/web/dist. */
   webDist?: string;
+  /** Where requests and failures are logged; one from the config's LOG_ settings if absent. */
+  logger?: Logger;
 };
 
 const maxBodyBytes = 1024 * 1024;
@@ -33,8 +37,9 @@ const maxBodyBytes = 1024 * 1024;
 export const TRPC_MAX_BATCH_SIZE = 20;
 
 /** The whole HTTP surface of Flows: /api (REST), /trpc, and the web app. */
-export function createApp({ database, config, secretKey, flows, webDist }: AppOptions) {
+export function createApp({ database, config, secretKey, flows, webDist, logger }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const log = logger ?? createLogger(config.log);
   const apiConfig = apiConfigOf(config, secretKey);
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const auth = createAuth(database.db, {
@@ -44,6 +49,16 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
   const usageLimits = createUsageLimits(config.usageLimits);
   const liveFeeds = new LiveFeedSlots(config.liveFeedLimits);
 
+  app.use('*', requestId(), async (c, next) => {
+    const started = performance.now();
+    await next();
+    const { method, path } = c.req;
+    const durationMs = Math.round(performance.now() - started);
+    log.info(
+      { requestId: c.get('requestId'), method, path, status: c.res.status, durationMs },
+      'request',
+    );
+  });
   app.use('*', async (c, next) => {
     c.set('db', database.db);
     c.set('databaseKind', database.kind);
@@ -96,8 +111,10 @@ export function createApp({ database, config, secretKey, flows, webDist }: AppOp
 
   app.onError((error, c) => {
     const { status, body } = errorResponse(error);
-    if (status === 500) console.error(error);
-    return c.json(body, status);
+    if (status !== 500) return c.json(body, status);
+    const id = c.get('requestId');
+    log.error({ err: error, requestId: id }, 'request failed');
+    return c.json({ ...body, requestId: id }, status);
   });
 
   return app;

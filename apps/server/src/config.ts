@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiConfig } from '@flows/api';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogSettings } from './logger';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -31,6 +32,8 @@ const ZConfigEnv = z.object({
   MODEL_ENDPOINT: z.url({ message: 'must be a URL' }).default('http://localhost:1234/v1'),
   MODEL_API_KEY: z.string().optional(),
   MODEL_DEMO: flag,
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   DEMO_MODEL_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   FLOW_TIME_SCALE: z.coerce.number().min(0).max(100).default(1),
@@ -101,6 +104,8 @@ export type Config = {
   modelDemo: boolean;
   /** `pnpm demo`: the port its scripted model listens on. */
   demoModelPort: number;
+  /** LOG_LEVEL and LOG_FORMAT. */
+  log: LogSettings;
   /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
   allowedModelEndpoints: string[];
   /**
@@ -227,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     modelTimeoutMs: value.MODEL_TIMEOUT_MS,
     modelDemo: value.MODEL_DEMO,
     demoModelPort: value.DEMO_MODEL_PORT,
+    log: { level: value.LOG_LEVEL, format: value.LOG_FORMAT },
     allowedModelEndpoints,
     modelApiKeys: modelApiKeys(value, allowedModelEndpoints),
     flowTimeScale: value.FLOW_TIME_SCALE,

@@ -17,5 +17,7 @@ export type AppEnv = {
     clientIp: string;
     /** This process's limits on runs and model calls. */
     usageLimits: UsageLimits;
+    /** The request's id: sent back as X-Request-Id, logged, and in 500 answers. */
+    requestId: string;
   };
 };

@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { lockDataDir, prepareDataDir } from './data-dir';
 import { applyEnvFile } from './env-file';
 import { startFlowSystem } from './flows';
+import { createLogger } from './logger';
 import { closeOnSignals, httpServerCloser, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
@@ -41,8 +42,9 @@ async function main() {
   await seedTemplates(database.db);
   const stopAuthCleanup = await scheduleAuthCleanup(database.db, config.sessionMaxAgeMs);
   await sealStoredWebhookUrls(database.db, secretKey);
-  const flows = await startFlowSystem(database, config, secretKey);
-  const app = createApp({ database, config, secretKey, flows });
+  const logger = createLogger(config.log);
+  const flows = await startFlowSystem(database, config, secretKey, config.runWorker, logger);
+  const app = createApp({ database, config, secretKey, flows, logger });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where =
       database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';

@@ -65,7 +65,7 @@ export type InputMapping<P extends ProcedureName> = Mapping<FieldOf<P>, NonNulla
 export type AnyInputMapping = Mapping<string, Record<string, unknown>>;
 
 /** A path answered by a handler of its own instead of the generic one (see routes/api.ts). */
-export type CustomHandler = 'health' | 'live-feed';
+export type CustomHandler = 'health' | 'live-feed' | 'model-stream';
 
 type RowBase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -240,6 +240,16 @@ export const restTable: readonly RestRow[] = [
     procedure: 'flow.run',
     status: 200,
     summary: 'One model call',
+    input: { body: 'input' },
+  },
+  {
+    method: 'POST',
+    path: '/api/flow/assist',
+    procedure: 'flow.assist',
+    status: 200,
+    summary: "The IDE assistant's model call, its reply streamed (Server-Sent Events)",
+    contentType: 'text/event-stream',
+    custom: 'model-stream',
     input: { body: 'input' },
   },
   {

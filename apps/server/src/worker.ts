@@ -2,6 +2,7 @@ import { createDatabase } from '@flows/db';
 import { ConfigError, loadConfig } from './config';
 import { applyEnvFile } from './env-file';
 import { startFlowSystem } from './flows';
+import { createLogger } from './logger';
 import { closeOnSignals, runMain } from './process';
 import { loadSecretKey } from './secret-key';
 
@@ -19,7 +20,7 @@ async function main() {
     url: config.databaseUrl,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
-  const flows = await startFlowSystem(database, config, secretKey, true);
+  const flows = await startFlowSystem(database, config, secretKey, true, createLogger(config.log));
   console.log('Flows worker is running');
   closeOnSignals({
     'the flow runs': () => flows.close(),

@@ -171,6 +171,16 @@ export const operations: Operation[] = [
     expect: PUBLIC,
   },
   {
+    procedure: 'flow.assist',
+    type: 'subscription',
+    input: () => ({ input: { prompt: 'Overall goal: x\n\nYour current task: Greet the user' } }),
+    rest: post(
+      () => '/api/flow/assist',
+      () => ({ input: { prompt: 'Overall goal: x\n\nYour current task: Greet the user' } }),
+    ),
+    expect: PUBLIC,
+  },
+  {
     procedure: 'flow.start',
     type: 'mutation',
     input: () => ({ goal: 'Name three rivers', auto: false }),

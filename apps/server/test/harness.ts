@@ -7,6 +7,7 @@ import { createTestDatabase } from '@flows/db/testing';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { startFlowSystem } from '../src/flows';
+import { createLogger, type Logger } from '../src/logger';
 
 /** A web build stand-in so the SPA fallback can be tested without running Vite. */
 function fakeWebDist(): string {
@@ -24,15 +25,21 @@ function fakeWebDist(): string {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { flows?: boolean; runWorker?: boolean; database?: DatabaseHandle } = {},
+  options: {
+    flows?: boolean;
+    runWorker?: boolean;
+    database?: DatabaseHandle;
+    logger?: Logger;
+  } = {},
 ) {
   const database = options.database ?? (await createTestDatabase());
   await seedTemplates(database.db);
-  const config = loadConfig({ FLOW_TIME_SCALE: '0', ...env });
+  const config = loadConfig({ FLOW_TIME_SCALE: '0', LOG_LEVEL: 'silent', ...env });
   const secretKey = Buffer.alloc(32, 7);
+  const logger = options.logger ?? createLogger(config.log);
   let flows: FlowSystem | null = null;
   if (options.flows) {
-    flows = await startFlowSystem(database, config, secretKey, options.runWorker ?? true);
+    flows = await startFlowSystem(database, config, secretKey, options.runWorker ?? true, logger);
   }
   const app = createApp({
     database,
@@ -40,6 +47,7 @@ export async function createTestApp(
     secretKey,
     flows,
     webDist: fakeWebDist(),
+    logger,
   });
   return {
     app,

@@ -1,9 +1,9 @@
-import { openFlowEvents } from '@flows/api';
+import { createCaller, openFlowEvents } from '@flows/api';
 import { databaseAnswers } from '@flows/db';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../env';
-import { apiContext, restRoutes } from '../rest';
+import { apiContext, errorResponse, restRoutes } from '../rest';
 import { restTable } from '../rest-table';
 
 const HEARTBEAT_MS = 15_000;
@@ -41,5 +41,49 @@ async function liveFeed(c: Context<AppEnv>, input: unknown) {
   });
 }
 
+/**
+ * A streamed model call (flow.assist) as Server-Sent Events: `text`, `retry` and `done` events,
+ * each with its JSON. Refusals (bad input, a disallowed endpoint, the usage limit) and a call that
+ * fails before any text answer as JSON with their status; a failure mid-stream is an `error`
+ * event with `{ error }`.
+ */
+async function modelStream(c: Context<AppEnv>, input: unknown) {
+  const abort = new AbortController();
+  const caller = createCaller(apiContext(c), { signal: abort.signal });
+  const events = (await caller.flow.assist(
+    input as Parameters<typeof caller.flow.assist>[0],
+  )) as AsyncIterable<{ type: string }>;
+  const iterator = events[Symbol.asyncIterator]();
+  // The first event is awaited before the stream starts, so a refusal answers as JSON.
+  let first: IteratorResult<{ type: string }>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    abort.abort();
+    throw error;
+  }
+  return streamSSE(c, async (stream) => {
+    stream.onAbort(() => {
+      abort.abort();
+      void iterator.return?.();
+    });
+    const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    try {
+      for (let next = first; !next.done; next = await iterator.next()) {
+        await stream.writeSSE({ event: next.value.type, data: JSON.stringify(next.value) });
+      }
+    } catch (error) {
+      const { body } = errorResponse(error);
+      await stream.writeSSE({ event: 'error', data: JSON.stringify(body) });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  });
+}
+
 /** Every REST path under /api: the rows of the REST table (rest-table.ts). */
-export const apiRoutes = restRoutes(restTable, { health, 'live-feed': liveFeed });
+export const apiRoutes = restRoutes(restTable, {
+  health,
+  'live-feed': liveFeed,
+  'model-stream': modelStream,
+});

@@ -11,6 +11,7 @@ import type { HostingEnv } from '../hosting/sites';
 import { decryptSecret } from '../secrets/encryption';
 import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
+import type { FlowLog } from './log';
 import { callModel, ModelCallError } from './model-client';
 import { operatorModelKey } from './model-keys';
 import {
@@ -31,6 +32,7 @@ export type FlowRunnerDeps = {
   db: Database;
   locks: RunLocks;
   settings: FlowSettings;
+  log: FlowLog;
   /** Fires `timerFired(token)` on the run after `afterMs`, on time and durably. */
   scheduleTimer: (taskId: string, token: number, afterMs: number) => Promise<void>;
   /** Aborted when the process stops: work in flight is dropped and redone after a restart. */
@@ -99,12 +101,17 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
 
   /** Records the answer to an external effect, if the run still waits for it. */
   async function settle(taskId: string, callId: number, event: FlowEvent) {
-    await db.transaction(async (tx) => {
+    const status = await db.transaction(async (tx) => {
       const run = await lockRun(tx, taskId);
       const [effect, ...rest] = run?.pendingEffects ?? [];
-      if (!run || !effect || !('callId' in effect) || effect.callId !== callId) return;
+      if (!run || !effect || !('callId' in effect) || effect.callId !== callId) return null;
       await recordEvent(tx, run, event, rest);
+      return run.state.status;
     });
+    if ('message' in event) {
+      deps.log.warn({ taskId, event: event.type, error: event.message }, 'run step failed');
+    }
+    if (status === 'complete') deps.log.info({ taskId }, 'run completed');
   }
 
   /** Adds a step while the run's call `callId` is under way (a retry notice, say). */
@@ -203,6 +210,9 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   function carryOut(run: StoredRun, effect: ExternalEffect): Promise<FlowEvent> {
+    if (effect.type === 'callModel' && effect.purpose === 'taskList') {
+      deps.log.info({ taskId: run.taskId }, 'run started');
+    }
     if (effect.type === 'callModel') return callModelFor(run, effect);
     if (effect.type === 'saveWebsite') return saveWebsiteFor(run, effect);
     return deployFor(run, effect);

@@ -36,13 +36,18 @@ export async function singleModelCall(
     const thinking = answer.reasoning.trim();
     return thinking ? { result: answer.reply, thinking } : { result: answer.reply };
   } catch (error) {
-    const failure = error instanceof ModelCallError ? error : undefined;
-    const message =
-      failure?.kind === 'http'
-        ? `Failed to get response from ${engineLabel(input.provider)}. ${failure.message}`
-        : input.provider === 'aiml'
-          ? 'Failed to connect to AIML API. Please try again later.'
-          : 'Failed to connect to the AI service. The connection may be temporarily unavailable.';
-    throw new TRPCError({ code: 'BAD_GATEWAY', message, cause: error });
+    throw modelCallFailure(input.provider, error);
   }
+}
+
+/** The 502 a failed single model call answers, its message naming the provider. */
+export function modelCallFailure(provider: TFlowRunInput['provider'], error: unknown): TRPCError {
+  const failure = error instanceof ModelCallError ? error : undefined;
+  const message =
+    failure?.kind === 'http'
+      ? `Failed to get response from ${engineLabel(provider)}. ${failure.message}`
+      : provider === 'aiml'
+        ? 'Failed to connect to AIML API. Please try again later.'
+        : 'Failed to connect to the AI service. The connection may be temporarily unavailable.';
+  return new TRPCError({ code: 'BAD_GATEWAY', message, cause: error });
 }

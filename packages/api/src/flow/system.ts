@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { createFlowFeed, type FlowFeed } from './feed';
 import { createRunLocks } from './locks';
+import { consoleFlowLog, type FlowLog } from './log';
 import { createFlowRunner, type FlowRunner } from './runner';
 import type { FlowSettings } from './settings';
 
@@ -16,6 +17,8 @@ type FlowJob = { taskId: string; token?: number };
 export type FlowSystemOptions = {
   /** Run the worker in this process (the default for the server; `pnpm worker` for more). */
   runWorker: boolean;
+  /** Where runs are reported (started, a step failed, completed) and failures of the machinery. */
+  log?: FlowLog;
 };
 
 /** Durable runs: the pg-boss queue, the runner that works it, and the live feed. */
@@ -44,7 +47,8 @@ export async function createFlowSystem(
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), schedule: false, supervise: true })
     : new PgBoss({ connectionString: database.url, max: 4, schedule: false });
-  boss.on('error', (error) => console.error('flow queue:', error));
+  const log = options.log ?? consoleFlowLog;
+  boss.on('error', (error) => log.error({ err: error }, 'flow queue failed'));
   await boss.start();
   await boss.createQueue(QUEUE);
 
@@ -54,7 +58,7 @@ export async function createFlowSystem(
   const advancing = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     const tracked = work
-      .catch((error: unknown) => console.error('flow run:', error))
+      .catch((error: unknown) => log.error({ err: error }, 'flow run failed'))
       .finally(() => advancing.delete(tracked));
     advancing.add(tracked);
   };
@@ -65,6 +69,7 @@ export async function createFlowSystem(
     db: database.db,
     locks,
     settings,
+    log,
     signal: stopping.signal,
     scheduleTimer: async (taskId, token, afterMs) => {
       const due = Date.now() + afterMs;
