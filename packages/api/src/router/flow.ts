@@ -9,6 +9,7 @@ import {
   ZSetAutoInput,
   ZStartFlowInput,
 } from '../contracts/flow';
+import { streamModelCall } from '../flow/assist';
 import { openFlowEvents, ZFlowEventsInput } from '../flow/events';
 import { allowedEndpoint, commandFlow, flowState, startFlow } from '../flow/service';
 import { singleModelCall } from '../flow/single-call';
@@ -49,6 +50,21 @@ export const flowRouter = {
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
     await enforceUsageLimit(ctx, 'modelCall');
     return singleModelCall(input, endpoint, ctx.config);
+  }),
+
+  /**
+   * The IDE assistant's model call, streamed: the same call, endpoint rules and usage limit as
+   * `run`, its reply's text sent as it arrives (`text`, `retry` when an attempt starts over) and
+   * then `done` with the whole reply. Over REST: POST /api/flow/assist (Server-Sent Events).
+   */
+  assist: publicProcedure.input(ZFlowRunInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
+    await enforceUsageLimit(ctx, 'modelCall');
+    yield* streamModelCall(input, endpoint, ctx.config, signal);
   }),
 
   /** Starts a server-side run of a goal; it goes on without the browser. */
