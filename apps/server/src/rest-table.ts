@@ -65,7 +65,7 @@ export type InputMapping<P extends ProcedureName> = Mapping<FieldOf<P>, NonNulla
 export type AnyInputMapping = Mapping<string, Record<string, unknown>>;
 
 /** A path answered by a handler of its own instead of the generic one (see routes/api.ts). */
-export type CustomHandler = 'health' | 'live-feed' | 'model-stream';
+export type CustomHandler = 'health' | 'ready' | 'live-feed' | 'model-stream';
 
 type RowBase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -85,14 +85,14 @@ type RowOf<P extends ProcedureName> = RowBase & {
   input?: InputMapping<P>;
   /** Visitors get 401 `{ error: 'Not signed in' }` before the procedure is called. */
   signedInOnly?: true;
-  custom?: Exclude<CustomHandler, 'health'>;
+  custom?: Exclude<CustomHandler, 'health' | 'ready'>;
 };
 
 /** A path that calls a procedure of the router. */
 export type ProcedureRow = { [P in ProcedureName]: RowOf<P> }[ProcedureName];
 
 /** A path with no procedure behind it. */
-export type PlainRow = RowBase & { procedure: null; custom: 'health' };
+export type PlainRow = RowBase & { procedure: null; custom: 'health' | 'ready' };
 
 export type RestRow = ProcedureRow | PlainRow;
 
@@ -130,6 +130,15 @@ export const restTable: readonly RestRow[] = [
     status: 200,
     summary: 'Whether the database answers (503 when it does not)',
     custom: 'health',
+  },
+  {
+    method: 'GET',
+    path: '/api/ready',
+    procedure: null,
+    status: 200,
+    summary:
+      'Whether this process can serve: database reachable, migrations applied, runs worked (503 with the reason)',
+    custom: 'ready',
   },
   {
     method: 'GET',

@@ -75,6 +75,7 @@ const command = (name: string): Operation => ({
 export const operations: Operation[] = [
   // System
   { procedure: null, type: 'query', rest: get(() => '/api/health'), expect: PUBLIC },
+  { procedure: null, type: 'query', rest: get(() => '/api/ready'), expect: PUBLIC },
   { procedure: 'system.model', type: 'query', rest: get(() => '/api/model'), expect: PUBLIC },
   { procedure: 'template.list', type: 'query', rest: get(() => '/api/templates'), expect: PUBLIC },
 

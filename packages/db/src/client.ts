@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -207,6 +207,23 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether every migration this build ships has been applied to the database (drizzle records
+ * them in drizzle.__drizzle_migrations).
+ */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
+  const shipped = (journal as { entries: unknown[] }).entries.length;
+  try {
+    const result = await db.execute(
+      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+    );
+    return Number(rowsOf<{ applied: number }>(result)[0]?.applied ?? 0) >= shipped;
   } catch {
     return false;
   }

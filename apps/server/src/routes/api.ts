@@ -1,5 +1,5 @@
 import { createCaller, openFlowEvents } from '@flows/api';
-import { databaseAnswers } from '@flows/db';
+import { databaseAnswers, migrationsApplied } from '@flows/db';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../env';
@@ -13,6 +13,23 @@ async function health(c: Context<AppEnv>) {
   return (await databaseAnswers(c.get('db')))
     ? c.json({ status: 'ok' })
     : c.json({ status: 'unavailable' }, 503);
+}
+
+/**
+ * Readiness, for load balancers and orchestrators: 200 only when the database answers, every
+ * migration is applied and, where this process works runs, its worker is polling; else 503 with
+ * the reason.
+ */
+async function ready(c: Context<AppEnv>) {
+  const db = c.get('db');
+  const worker = c.get('flows')?.workerState() ?? 'off';
+  let reason: string | null = null;
+  if (!(await databaseAnswers(db))) reason = 'The database does not answer';
+  else if (!(await migrationsApplied(db))) reason = 'Database migrations are not applied';
+  else if (worker === 'stopped') reason = 'The run worker has stopped';
+  return reason
+    ? c.json({ status: 'unavailable', reason }, 503)
+    : c.json({ status: 'ready', worker });
 }
 
 /** A run's live feed as Server-Sent Events; the input is the flow.events procedure's. */
@@ -84,6 +101,7 @@ async function modelStream(c: Context<AppEnv>, input: unknown) {
 /** Every REST path under /api: the rows of the REST table (rest-table.ts). */
 export const apiRoutes = restRoutes(restTable, {
   health,
+  ready,
   'live-feed': liveFeed,
   'model-stream': modelStream,
 });

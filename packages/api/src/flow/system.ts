@@ -27,6 +27,8 @@ export type FlowSystem = {
   feed: FlowFeed;
   /** Gets a run moving after its effects changed. */
   kick: (taskId: string) => Promise<void>;
+  /** Whether this process works runs: 'off' (FLOW_WORKER=false), 'polling', or 'stopped'. */
+  workerState: () => 'off' | 'polling' | 'stopped';
   close: () => Promise<void>;
 };
 
@@ -106,6 +108,10 @@ export async function createFlowSystem(
   return {
     runner,
     feed,
+    workerState: () => {
+      if (!options.runWorker) return 'off';
+      return stopping.signal.aborted ? 'stopped' : 'polling';
+    },
     kick: async (taskId) => {
       if (options.runWorker) {
         track(runner.advance(taskId));
