@@ -22,8 +22,18 @@ export type RunView = {
 /** A step as GET /api/tasks/{id}/steps answers it. */
 export type Step = { id: string; seq: number; type: string; content: string; timestamp: string };
 
+/** Where a client's requests go: an app in this process, or a server over HTTP (see overHttp). */
+export type Requester = {
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>;
+};
+
+/** A server process at `baseUrl`, asked over real HTTP. */
+export const overHttp = (baseUrl: string): Requester => ({
+  request: (path, init) => fetch(`${baseUrl}${path}`, init),
+});
+
 /** Drives runs over REST, as a script would. */
-export function flowClient(app: Hono<AppEnv>, headers: Record<string, string> = {}) {
+export function flowClient(app: Requester, headers: Record<string, string> = {}) {
   const request = (path: string, init: RequestInit = {}) =>
     app.request(path, { ...init, headers: { 'content-type': 'application/json', ...headers } });
   const post = (path: string, body: unknown = {}) =>
