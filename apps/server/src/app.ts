@@ -33,6 +33,9 @@ export type AppOptions = {
 
 const maxBodyBytes = 1024 * 1024;
 
+/** tRPC subscriptions (GET requests) that spend the operator's model calls: origin-checked too. */
+const ACTING_SUBSCRIPTIONS = ['/trpc/flow.assist'];
+
 /** Calls one tRPC batch may hold (the web client's batch link sends at most as many). */
 export const TRPC_MAX_BATCH_SIZE = 20;
 
@@ -78,7 +81,7 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
     onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
   });
   for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, noStore, limitBody, originCheck(config.publicUrl), session);
+    app.use(path, noStore, limitBody, originCheck(config.publicUrl, ACTING_SUBSCRIPTIONS), session);
   }
   app.get(
     '/api/tasks/:id/events',

@@ -55,6 +55,14 @@ describe('cross-site requests without a cookie', () => {
     }
   });
 
+  it("refuse the assistant's model call over a tRPC subscription from a foreign page", async () => {
+    const input = encodeURIComponent(JSON.stringify({ input: { prompt: 'Spend a call' } }));
+    const response = await harness.app.request(`/trpc/flow.assist?input=${input}`, {
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.status).toBe(403);
+  });
+
   it('leave reads alone: a foreign page may load public data', async () => {
     const response = await harness.app.request('/api/templates', {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },

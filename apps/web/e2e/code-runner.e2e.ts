@@ -1,17 +1,8 @@
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  saveScreenshot,
-  scriptModel,
-  signUp,
-  startFlow,
-  stepFeed,
-  taskList,
-  useBrowser,
-  waitForFinalAnswer,
-} from './support';
+import { saveScreenshot, scriptModel, useWorkspace } from './support';
 
-const browser = useBrowser();
+const app = useWorkspace();
 
 // A run goes on on the server after its test ends, so each rule names its own test's goal.
 
@@ -93,12 +84,12 @@ tide.level = moon.phase;
 
 describe('results people can read and run', () => {
   it("renders a result's Markdown and runs its JavaScript blocks, errors with line and column", async () => {
-    const { page } = browser;
+    const { page } = app;
     const goal = 'Explain the tides at Brest and Cadiz';
     await scriptDraft(goal, ANSWER);
-    await startFlow(page, goal);
-    await waitForFinalAnswer(page);
-    const feed = stepFeed(page);
+    await app.startFlow(goal);
+    await app.waitForFinalAnswer();
+    const feed = app.stepFeed();
 
     // Markdown: a heading, a real table, an ordered and an unordered list, a safe link.
     await feed.getByRole('heading', { name: 'Tide report' }).waitFor();
@@ -153,21 +144,21 @@ describe('results people can read and run', () => {
     await saveScreenshot(page, 'code-runner-result');
 
     // The task list keeps two plain lines, and shows the whole result on demand.
-    const draft = taskList(page).getByRole('listitem').nth(1);
+    const draft = app.taskList().getByRole('listitem').nth(1);
     expect(await draft.textContent()).toContain('Tide report The tides follow the moon.');
     await draft.getByRole('button', { name: 'Show result' }).click();
     await draft.getByRole('table').waitFor();
     expect(await draft.getByRole('button', { name: 'Run javascript code' }).count()).toBe(2);
     // The only uncaught errors are the framed code's own (Playwright reports frames' errors too).
-    expect(browser.errors.map((error) => error.message)).toEqual([
+    expect(app.errors.map((error) => error.message)).toEqual([
       'tide table missing',
       "Cannot read properties of null (reading 'phase')",
     ]);
   });
 
   it('keeps framed code away from cookies, storage, the app and its API', async () => {
-    const { page, context } = browser;
-    const username = await signUp(page, 'escape');
+    const { page, context } = app;
+    const username = await app.signUp('escape');
     const goal = 'Show me a script that peeks around';
     const peeking = [
       'const attempt = (name, read) => {',
@@ -202,9 +193,9 @@ describe('results people can read and run', () => {
       framedCalls.push({ url: request.url(), cookie: headers.cookie });
     });
 
-    await startFlow(page, goal);
-    await waitForFinalAnswer(page);
-    const feed = stepFeed(page);
+    await app.startFlow(goal);
+    await app.waitForFinalAnswer();
+    const feed = app.stepFeed();
     const appUrl = page.url();
     await feed.getByRole('button', { name: 'Run js code' }).click();
     const lines = consoleLines(feed, 'js');
@@ -236,13 +227,13 @@ describe('results people can read and run', () => {
         .locator('body')
         .evaluate(() => window.origin),
     ).toBe('null');
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });
 
 describe('the Code Execution Test page', () => {
   it('renders TSX, and HTML in visual mode at its own height', async () => {
-    const { page } = browser;
+    const { page } = app;
     await page.goto('/code-test');
     await page.getByRole('heading', { level: 1, name: 'Code Execution Test' }).waitFor();
 
@@ -282,11 +273,11 @@ describe('the Code Execution Test page', () => {
       .getByText('HTML is rendered in the preview panel. Switch to visual mode to see it.')
       .waitFor();
     await saveScreenshot(page, 'code-test-runs');
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('shows CSS on the demo page, in the block and in the standalone panel', async () => {
-    const { page } = browser;
+    const { page } = app;
     await page.goto('/code-test');
     const css = section(page, 'CSS Example');
     await css.getByRole('button', { name: 'Run css code' }).click();
@@ -336,11 +327,11 @@ describe('the Code Execution Test page', () => {
       .waitFor();
     await fragment.getByRole('button', { name: 'Close preview' }).click();
     expect(await page.getByText('Live Preview', { exact: true }).count()).toBe(0);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('zooms the canvas from 50% to 200% and back to 100%, and edits update the preview', async () => {
-    const { page } = browser;
+    const { page } = app;
     await page.goto('/code-test');
     const card = section(page, 'Website Preview Demo');
     const frameOf = () => card.locator('iframe[title="Website preview"]');
@@ -395,6 +386,6 @@ describe('the Code Execution Test page', () => {
       .contentFrame()
       .getByRole('heading', { name: 'Moonrise Bakery' })
       .waitFor();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  scriptModel,
-  signUp,
-  startFlow,
-  stepFeed,
-  useBrowser,
-  waitForFinalAnswer,
-} from './support';
+import { scriptModel, useWorkspace } from './support';
 
-const browser = useBrowser();
+const app = useWorkspace();
 
 /**
  * Records every Content-Security-Policy violation of the page and its frames, and every console
@@ -33,7 +26,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 describe('the Content-Security-Policy', () => {
   it('is sent with the app, and no page breaks it', async () => {
-    const { page } = browser;
+    const { page } = app;
     const violations = await watchViolations(page);
     const answer = await page.request.get('/dashboard');
     expect(answer.headers()['content-security-policy']).toContain("default-src 'self'");
@@ -43,16 +36,16 @@ describe('the Content-Security-Policy', () => {
       await page.getByRole('banner').waitFor();
       await page.getByRole('contentinfo').waitFor();
     }
-    await signUp(page, 'csp');
+    await app.signUp('csp');
     await page.goto('/integrations');
     await page.getByRole('button', { name: 'Add Webhook' }).first().click();
     await page.getByRole('dialog').waitFor();
     expect(violations).toEqual([]);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it("runs a preview's inline scripts and styles in its sandbox, not in the app", async () => {
-    const { page } = browser;
+    const { page } = app;
     const violations = await watchViolations(page);
     const goal = 'Show a page that counts for me';
     const html =
@@ -64,9 +57,9 @@ describe('the Content-Security-Policy', () => {
       reply: `Here is the page.\n\n\`\`\`html\n${html}\n\`\`\``,
     });
 
-    await startFlow(page, goal);
-    await waitForFinalAnswer(page);
-    const frame = stepFeed(page).locator('iframe[title="Website preview"]').first();
+    await app.startFlow(goal);
+    await app.waitForFinalAnswer();
+    const frame = app.stepFeed().locator('iframe[title="Website preview"]').first();
     await frame.scrollIntoViewIfNeeded();
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
     const preview = frame.contentFrame();
@@ -79,6 +72,6 @@ describe('the Content-Security-Policy', () => {
     const origin = await preview.locator('body').evaluate(() => window.origin);
     expect(origin).toBe('null');
     expect(violations).toEqual([]);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

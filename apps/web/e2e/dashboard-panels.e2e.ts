@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  executionPanel,
-  goalForm,
-  modelRequests,
-  saveScreenshot,
-  seeText,
-  signUp,
-  startFlow,
-  stepFeed,
-  taskList,
-  useBrowser,
-} from './support';
+import { modelRequests, saveScreenshot, useWorkspace } from './support';
 
-const browser = useBrowser();
+const app = useWorkspace();
 
 const POEM = 'Write a short poem about the sea';
 
 describe('goal workspace panels', () => {
   it('validates AI settings, keeps them across a reload and runs with them', async () => {
-    const { page } = browser;
+    const { page } = app;
 
     await page.goto('/dashboard?panel=settings');
     const dialog = page.getByRole('dialog', { name: 'AI Settings' });
@@ -42,8 +31,8 @@ describe('goal workspace panels', () => {
     expect(await temperature.getAttribute('aria-valuenow')).toBe('0.9');
     await dialog.getByText('0.9', { exact: true }).first().waitFor();
     await dialog.getByRole('button', { name: 'Save Settings' }).click();
-    await seeText(page, 'Settings Saved');
-    await seeText(page, 'Your API settings have been updated successfully.');
+    await app.seeText('Settings Saved');
+    await app.seeText('Your API settings have been updated successfully.');
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).search).toBe('');
 
@@ -56,24 +45,24 @@ describe('goal workspace panels', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The run asks the model with the saved model name and temperature.
-    await startFlow(page, 'Name three sea birds', { auto: false });
-    await seeText(page, 'Waiting for your confirmation');
+    await app.startFlow('Name three sea birds', { auto: false });
+    await app.seeText('Waiting for your confirmation');
     const requests = await modelRequests();
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) {
       expect(request.model).toBe('sea-model');
       expect(request.temperature).toBeCloseTo(0.9);
     }
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('keeps task history for a signed-in user: Reuse, Open and Clear History', async () => {
-    const { page } = browser;
-    await signUp(page, 'history');
+    const { page } = app;
+    await app.signUp('history');
     const goal = 'Write a haiku about the harbour';
 
-    await startFlow(page, goal, { auto: false });
-    await seeText(page, 'Waiting for your confirmation');
+    await app.startFlow(goal, { auto: false });
+    await app.seeText('Waiting for your confirmation');
 
     await page.locator('header').getByRole('button', { name: 'History' }).click();
     const dialog = page.getByRole('dialog', { name: 'Task History' });
@@ -83,20 +72,18 @@ describe('goal workspace panels', () => {
 
     await dialog.getByRole('button', { name: 'Reuse' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await seeText(page, 'Task Loaded');
-    await seeText(page, 'Previous task has been loaded to the input field');
+    await app.seeText('Task Loaded');
+    await app.seeText('Previous task has been loaded to the input field');
     expect(await page.getByRole('textbox', { name: 'Goal' }).inputValue()).toBe(goal);
 
     // A past task's steps open into an empty log.
-    await executionPanel(page).getByRole('button', { name: 'Reset' }).click();
-    await seeText(page, 'Flow Ready');
+    await app.executionPanel().getByRole('button', { name: 'Reset' }).click();
+    await app.seeText('Flow Ready');
     await page.locator('header').getByRole('button', { name: 'History' }).click();
     await dialog.getByRole('button', { name: 'Open' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await stepFeed(page).getByText(`I need to understand the goal: ${goal}`).waitFor();
-    await stepFeed(page)
-      .getByText(/^I've broken the goal into 3 tasks/)
-      .waitFor();
+    await app.seeStep(`I need to understand the goal: ${goal}`);
+    await app.seeStep(/^I've broken the goal into 3 tasks/);
 
     await page.locator('header').getByRole('button', { name: 'History' }).click();
     await dialog.getByRole('button', { name: 'Clear History' }).click();
@@ -105,14 +92,14 @@ describe('goal workspace panels', () => {
       .getByRole('dialog', { name: 'Clear History' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await seeText(page, 'History Cleared');
-    await seeText(page, 'Your task history has been cleared successfully');
+    await app.seeText('History Cleared');
+    await app.seeText('Your task history has been cleared successfully');
     await dialog.getByText('No previous tasks found').waitFor();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('hides the left column under 768 px and lays out a phone screen', async () => {
-    const { page } = browser;
+    const { page } = app;
     const templatesHeading = page.getByRole('heading', { name: 'Quick Templates' });
 
     await page.setViewportSize({ width: 768, height: 900 });
@@ -128,17 +115,17 @@ describe('goal workspace panels', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await templatesHeading.isVisible()).toBe(false);
     await saveScreenshot(page, 'dashboard-empty-phone');
-    await startFlow(page, POEM, { auto: false });
-    await seeText(page, 'Waiting for your confirmation');
-    await taskList(page).getByRole('button', { name: 'Execute' }).waitFor();
+    await app.startFlow(POEM, { auto: false });
+    await app.seeText('Waiting for your confirmation');
+    await app.taskList().getByRole('button', { name: 'Execute' }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'dashboard-waiting-phone');
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('works from the keyboard, with a visible focus ring on each control', async () => {
-    const { page } = browser;
+    const { page } = app;
     const focusRing = () =>
       page.evaluate(() => {
         const active = document.activeElement as HTMLElement | null;
@@ -159,7 +146,7 @@ describe('goal workspace panels', () => {
     expect(await focusRing()).toMatchObject({ ring: true });
     expect((await focusRing())?.name).toContain('Research Assistant');
     await page.keyboard.press('Enter');
-    const goal = goalForm(page).getByRole('textbox', { name: 'Goal' });
+    const goal = app.goalForm().getByRole('textbox', { name: 'Goal' });
     expect(await goal.inputValue()).not.toBe('');
     await goal.fill(POEM);
 
@@ -167,18 +154,18 @@ describe('goal workspace panels', () => {
     await page.keyboard.press('Tab');
     expect(await focusRing()).toMatchObject({ ring: true });
     await page.keyboard.press('Space');
-    expect(await goalForm(page).getByRole('switch', { name: 'AUTO' }).isChecked()).toBe(false);
+    expect(await app.goalForm().getByRole('switch', { name: 'AUTO' }).isChecked()).toBe(false);
     await page.keyboard.press('Tab');
     expect(await focusRing()).toMatchObject({ name: 'Start Flow', ring: true });
     await saveScreenshot(page, 'dashboard-keyboard-focus');
     await page.keyboard.press('Enter');
-    await seeText(page, 'Waiting for your confirmation');
+    await app.seeText('Waiting for your confirmation');
 
     // Execute, reached by keyboard, runs the current task.
-    const execute = taskList(page).getByRole('button', { name: 'Execute' });
+    const execute = app.taskList().getByRole('button', { name: 'Execute' });
     await execute.focus();
     await page.keyboard.press('Enter');
-    await taskList(page).getByText('1/3', { exact: true }).waitFor();
-    expect(browser.errors).toEqual([]);
+    await app.taskList().getByText('1/3', { exact: true }).waitFor();
+    expect(app.errors).toEqual([]);
   });
 });

@@ -2,21 +2,16 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  executionPanel,
-  goalForm,
   longReply,
   modelRequests,
   saveScreenshot,
   scriptModel,
-  seeText,
-  startFlow,
   stepFeed,
-  taskList,
-  useBrowser,
+  useWorkspace,
   waitForFinalAnswer,
 } from './support';
 
-const browser = useBrowser();
+const app = useWorkspace();
 
 const POEM = 'Write a short poem about the sea';
 
@@ -26,7 +21,7 @@ const followedTask = (page: Page) =>
 
 describe('goal workspace', () => {
   it('runs a goal in AUTO to its final summary, streaming the answers, and exports the log', async () => {
-    const { page } = browser;
+    const { page } = app;
     // A longer first answer streams for a moment, so its bubble can be seen filling up.
     await scriptModel({
       match: /Your current task: Research/,
@@ -35,48 +30,44 @@ describe('goal workspace', () => {
     });
 
     await page.goto('/dashboard');
-    await seeText(page, 'Flow Ready');
-    await seeText(page, 'Set a goal in the input panel to start your automated flow.');
-    await seeText(page, 'No tasks generated yet. Enter a goal to get started.');
+    await app.seeText('Flow Ready');
+    await app.seeText('Set a goal in the input panel to start your automated flow.');
+    await app.seeText('No tasks generated yet. Enter a goal to get started.');
     await saveScreenshot(page, 'dashboard-empty-wide');
 
-    await startFlow(page, POEM);
-    const tasks = taskList(page);
+    await app.startFlow(POEM);
+    const tasks = app.taskList();
     await tasks.getByText('Tasks from model JSON').waitFor();
     await tasks.getByText(`Research what is needed for: ${POEM}`).waitFor();
-    await executionPanel(page).getByText('Processing', { exact: true }).waitFor();
-    await executionPanel(page).getByText('AUTO', { exact: true }).first().waitFor();
+    await app.executionPanel().getByText('Processing', { exact: true }).waitFor();
+    await app.executionPanel().getByText('AUTO', { exact: true }).first().waitFor();
 
     // The model's text streams into its own bubble, which gives way to the result step.
-    const streaming = stepFeed(page).getByText('Streaming', { exact: true });
+    const streaming = app.stepFeed().getByText('Streaming', { exact: true });
     await streaming.waitFor();
-    await stepFeed(page)
-      .getByText(/^Sea research: word1 word2/)
-      .waitFor();
+    await app.seeStep(/^Sea research: word1 word2/);
     await saveScreenshot(page, 'dashboard-streaming');
-    await stepFeed(page)
-      .getByText(/word120\.$/)
-      .waitFor();
+    await app.seeStep(/word120\.$/);
 
-    await waitForFinalAnswer(page);
+    await app.waitForFinalAnswer();
     // The feed follows the newest step (again 100 and 500 ms later, for late layout).
     await page.waitForTimeout(600);
     expect(
-      await stepFeed(page).evaluate(
-        (feed) => feed.scrollHeight - feed.scrollTop - feed.clientHeight,
-      ),
+      await app
+        .stepFeed()
+        .evaluate((feed) => feed.scrollHeight - feed.scrollTop - feed.clientHeight),
     ).toBeLessThan(50);
     await tasks.getByText('All tasks completed successfully!').waitFor();
     expect(await tasks.getByText('3/3', { exact: true }).isVisible()).toBe(true);
-    expect(await executionPanel(page).getByText('Processing', { exact: true }).count()).toBe(0);
+    expect(await app.executionPanel().getByText('Processing', { exact: true }).count()).toBe(0);
     expect(await streaming.count()).toBe(0);
     for (const label of ['Thinking', 'Action', 'Subtask', 'Result']) {
-      expect(await stepFeed(page).getByText(label, { exact: true }).count()).toBeGreaterThan(0);
+      expect(await app.stepFeed().getByText(label, { exact: true }).count()).toBeGreaterThan(0);
     }
     await saveScreenshot(page, 'dashboard-auto-complete');
 
     const downloading = page.waitForEvent('download');
-    await executionPanel(page).getByRole('button', { name: 'Export' }).click();
+    await app.executionPanel().getByRole('button', { name: 'Export' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^flow-execution-\d{4}-\d{2}-\d{2}-\d{6}\.txt$/);
     const text = await readFile((await download.path()) as string, 'utf8');
@@ -97,49 +88,45 @@ describe('goal workspace', () => {
 
     const prompts = (await modelRequests()).map((request) => request.prompt);
     expect(prompts.some((prompt) => prompt.includes(`Goal: ${POEM}`))).toBe(true);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('runs a manual flow task by task: Execute, then Continue, then Reset', async () => {
-    const { page } = browser;
+    const { page } = app;
 
-    await startFlow(page, POEM, { auto: false });
-    await seeText(page, 'Waiting for your confirmation');
-    await seeText(page, 'Feedback Required');
-    await seeText(page, 'Action Required');
-    const tasks = taskList(page);
+    await app.startFlow(POEM, { auto: false });
+    await app.seeText('Waiting for your confirmation');
+    await app.seeText('Feedback Required');
+    await app.seeText('Action Required');
+    const tasks = app.taskList();
     expect(await tasks.getByText('0/3', { exact: true }).isVisible()).toBe(true);
     await saveScreenshot(page, 'dashboard-manual-waiting');
 
     await tasks.getByRole('button', { name: 'Execute' }).click();
     await tasks.getByText('1/3', { exact: true }).waitFor();
-    await seeText(page, 'Waiting for your confirmation');
+    await app.seeText('Waiting for your confirmation');
     // Only the first task ran; the second is current and offers Execute.
-    expect(
-      await stepFeed(page)
-        .getByText(/^Executing task 2 of 3/)
-        .count(),
-    ).toBe(0);
+    expect(await app.countSteps(/^Executing task 2 of 3/)).toBe(0);
 
-    await executionPanel(page).getByRole('button', { name: 'Continue to Next Task' }).click();
-    await stepFeed(page).getByText('Moving to the next task...').waitFor();
-    await waitForFinalAnswer(page);
+    await app.executionPanel().getByRole('button', { name: 'Continue to Next Task' }).click();
+    await app.seeStep('Moving to the next task...');
+    await app.waitForFinalAnswer();
     await tasks.getByText('3/3', { exact: true }).waitFor();
     expect(await page.getByText('Waiting for your confirmation').count()).toBe(0);
 
     expect(await followedTask(page)).not.toBeNull();
-    await executionPanel(page).getByRole('button', { name: 'Reset' }).click();
-    await seeText(page, 'Flow Ready');
-    await seeText(page, 'No tasks generated yet. Enter a goal to get started.');
+    await app.executionPanel().getByRole('button', { name: 'Reset' }).click();
+    await app.seeText('Flow Ready');
+    await app.seeText('No tasks generated yet. Enter a goal to get started.');
     // Reset turns AUTO back on.
-    expect(await goalForm(page).getByRole('switch', { name: 'AUTO' }).isChecked()).toBe(true);
-    await goalForm(page).getByRole('button', { name: 'Create & Run Tasks' }).waitFor();
+    expect(await app.goalForm().getByRole('switch', { name: 'AUTO' }).isChecked()).toBe(true);
+    await app.goalForm().getByRole('button', { name: 'Create & Run Tasks' }).waitFor();
     expect(await followedTask(page)).toBeNull();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('stops a run in the middle of an answer', async () => {
-    const { page } = browser;
+    const { page } = app;
     const goal = 'Describe the tides of the North Sea';
     await scriptModel({
       match: /Your current task: Research what is needed for: Describe the tides/,
@@ -147,36 +134,28 @@ describe('goal workspace', () => {
       times: 1,
     });
 
-    await startFlow(page, goal);
+    await app.startFlow(goal);
     // Stop while the first task's answer is streaming in.
-    await stepFeed(page)
-      .getByText(/^Executing task 1 of 3/)
-      .waitFor();
-    await stepFeed(page)
-      .getByText(/^Tides: word1 word2/)
-      .waitFor();
+    await app.seeStep(/^Executing task 1 of 3/);
+    await app.seeStep(/^Tides: word1 word2/);
     await page.getByRole('button', { name: 'Stop Flow' }).click();
-    await seeText(page, 'Flow Stopped');
-    await seeText(page, 'The flow process has been stopped.');
-    await executionPanel(page).getByText('Stopped', { exact: true }).waitFor();
-    expect(await executionPanel(page).getByText('Processing', { exact: true }).count()).toBe(0);
+    await app.seeText('Flow Stopped');
+    await app.seeText('The flow process has been stopped.');
+    await app.executionPanel().getByText('Stopped', { exact: true }).waitFor();
+    expect(await app.executionPanel().getByText('Processing', { exact: true }).count()).toBe(0);
     await saveScreenshot(page, 'dashboard-stopped');
 
     // The answer that was streaming is dropped and no later task starts.
     await page.waitForTimeout(1500);
-    expect(await stepFeed(page).getByText('Streaming', { exact: true }).count()).toBe(0);
-    expect(
-      await stepFeed(page)
-        .getByText(/^Executing task 2 of 3/)
-        .count(),
-    ).toBe(0);
-    expect(await taskList(page).getByText('0/3', { exact: true }).isVisible()).toBe(true);
+    expect(await app.stepFeed().getByText('Streaming', { exact: true }).count()).toBe(0);
+    expect(await app.countSteps(/^Executing task 2 of 3/)).toBe(0);
+    expect(await app.taskList().getByText('0/3', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Create & Run Tasks' }).waitFor();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('rejoins a run after a reload mid-run, and in a new tab, and follows it live', async () => {
-    const { page, context } = browser;
+    const { page, context } = app;
     const goal = 'Explain how waves form in the ocean';
     await scriptModel({
       match: /Your current task: Draft the answer for: Explain how waves/,
@@ -184,21 +163,17 @@ describe('goal workspace', () => {
       times: 1,
     });
 
-    await startFlow(page, goal);
-    await stepFeed(page)
-      .getByText(/^Executing task 2 of 3/)
-      .waitFor();
+    await app.startFlow(goal);
+    await app.seeStep(/^Executing task 2 of 3/);
     const taskId = await followedTask(page);
     expect(taskId).not.toBeNull();
 
     await page.reload();
     // The same run: its earlier steps, the task list so far, and the work under way.
-    await stepFeed(page).getByText(`I need to understand the goal: ${goal}`).waitFor();
-    await stepFeed(page)
-      .getByText(/^Executing task 2 of 3/)
-      .waitFor();
-    await taskList(page).getByText('Tasks from model JSON').waitFor();
-    await executionPanel(page).getByText('Processing', { exact: true }).waitFor();
+    await app.seeStep(`I need to understand the goal: ${goal}`);
+    await app.seeStep(/^Executing task 2 of 3/);
+    await app.taskList().getByText('Tasks from model JSON').waitFor();
+    await app.executionPanel().getByText('Processing', { exact: true }).waitFor();
     await saveScreenshot(page, 'dashboard-rejoined');
 
     const secondTab = await context.newPage();
@@ -208,32 +183,26 @@ describe('goal workspace', () => {
       .waitFor();
 
     // Both keep following the run live to its end.
-    await waitForFinalAnswer(page);
+    await app.waitForFinalAnswer();
     await waitForFinalAnswer(secondTab);
     expect(await followedTask(page)).toBe(taskId);
-    expect(
-      await stepFeed(page)
-        .getByText(/^Waves: word1 /)
-        .count(),
-    ).toBe(1);
+    expect(await app.countSteps(/^Waves: word1 /)).toBe(1);
     await secondTab.close();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('builds and deploys a website, and the deployed URL opens', async () => {
-    const { page, context } = browser;
+    const { page, context } = app;
 
-    await startFlow(page, 'Build a website for my bakery');
-    const live = executionPanel(page).getByText('Your website is live', { exact: true });
+    await app.startFlow('Build a website for my bakery');
+    const live = app.executionPanel().getByText('Your website is live', { exact: true });
     await live.waitFor({ timeout: 30_000 });
-    await waitForFinalAnswer(page);
-    await stepFeed(page)
-      .getByText(/^Your website is live at: http/)
-      .waitFor();
+    await app.waitForFinalAnswer();
+    await app.seeStep(/^Your website is live at: http/);
     // The page the model wrote shows as code and in a sandboxed preview.
-    const preview = stepFeed(page).locator('iframe[title="Website preview"]').first();
+    const preview = app.stepFeed().locator('iframe[title="Website preview"]').first();
     expect(await preview.getAttribute('sandbox')).toBe('allow-scripts');
-    await stepFeed(page).getByRole('button', { name: 'Copy html code' }).first().waitFor();
+    await app.stepFeed().getByRole('button', { name: 'Copy html code' }).first().waitFor();
     await saveScreenshot(page, 'dashboard-website-deployed');
 
     const websiteId = await page.evaluate(() => localStorage.getItem('flows_last_website_id'));
@@ -243,7 +212,7 @@ describe('goal workspace', () => {
     );
 
     const opening = context.waitForEvent('page');
-    await executionPanel(page).getByRole('link', { name: 'Open website' }).click();
+    await app.executionPanel().getByRole('link', { name: 'Open website' }).click();
     const site = await opening;
     await site.getByRole('heading', { name: 'Welcome' }).waitFor();
     expect(new URL(site.url()).pathname).toMatch(/^\/sites\/[^/]+\/$/);
@@ -251,6 +220,6 @@ describe('goal workspace', () => {
     const served = await context.request.get(site.url());
     expect(served.headers()['content-security-policy']).toContain('sandbox');
     await site.close();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -2,22 +2,15 @@ import { startScriptedModel } from '@flows/scripted-model';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  executionPanel,
   goalForm,
   newPage,
   saveScreenshot,
   scriptModel,
-  seeText,
-  signUp,
-  startFlow,
   startStack,
-  stepFeed,
-  taskList,
-  useBrowser,
-  waitForFinalAnswer,
+  useWorkspace,
 } from './support';
 
-const browser = useBrowser();
+const app = useWorkspace();
 
 /** The dashboard's notice that no model server answers. */
 const modelNotice = (page: Page) => page.getByRole('alert', { name: 'No model server answers' });
@@ -67,7 +60,7 @@ describe('first run', () => {
     const endpoint = stopped.url;
     await stopped.close();
     const stack = await startStack({ name: 'no-model', env: { MODEL_ENDPOINT: endpoint } });
-    const { context, page, errors } = await newPage(browser.browser, {
+    const { context, page, errors } = await newPage(app.browser, {
       baseUrl: stack.baseUrl,
       viewport: { width: 390, height: 844 },
     });
@@ -111,15 +104,15 @@ describe('first run', () => {
   }, 120_000);
 
   it('shows no notice while the model answers', async () => {
-    const { page } = browser;
+    const { page } = app;
     await page.goto('/dashboard');
     await page.getByText('Online', { exact: true }).waitFor();
     expect(await modelNotice(page).count()).toBe(0);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('shows the Dashboard link and the display name after registering', async () => {
-    const { page } = browser;
+    const { page } = app;
     const username = `grace_${Date.now().toString(36)}`;
     await page.goto('/auth?tab=register');
     const form = page.getByRole('form', { name: 'Register' });
@@ -134,7 +127,7 @@ describe('first run', () => {
     await form.getByRole('textbox', { name: 'Display name', exact: true }).fill('Grace Hopper');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
-    await goalForm(page).waitFor();
+    await app.goalForm().waitFor();
 
     const header = page.locator('header');
     await header.getByText('Signed in as Grace Hopper').waitFor();
@@ -146,7 +139,7 @@ describe('first run', () => {
     await page.goto('/pricing');
     await dashboard.click();
     await page.waitForURL('**/dashboard');
-    await goalForm(page).waitFor();
+    await app.goalForm().waitFor();
 
     // Narrower screens still fit the header's buttons; phones list the same in the menu.
     for (const width of [768, 992]) {
@@ -172,33 +165,31 @@ describe('first run', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.getByText('Signed in as Grace Hopper').waitFor();
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('shows how each run ended in the history, and opens a running one live', async () => {
-    const { page } = browser;
-    await signUp(page, 'outcomes');
+    const { page } = app;
+    await app.signUp('outcomes');
 
-    await startFlow(page, 'Write a short poem about the sea');
-    await waitForFinalAnswer(page);
-    await executionPanel(page).getByRole('button', { name: 'Reset' }).click();
+    await app.startFlow('Write a short poem about the sea');
+    await app.waitForFinalAnswer();
+    await app.executionPanel().getByRole('button', { name: 'Reset' }).click();
 
     // Every call for the first task fails, so the run ends with a failed task.
     await scriptModel({
       match: /Your current task: Research what is needed for: Describe/,
       fault: 'http500',
     });
-    await startFlow(page, 'Describe the tides');
-    await stepFeed(page)
-      .getByText(/^Final answer \(demo model\)/)
-      .waitFor();
-    await executionPanel(page).getByRole('button', { name: 'Reset' }).click();
+    await app.startFlow('Describe the tides');
+    await app.seeStep(/^Final answer \(demo model\)/);
+    await app.executionPanel().getByRole('button', { name: 'Reset' }).click();
 
-    await startFlow(page, 'Name three sea birds', { auto: false });
-    await seeText(page, 'Waiting for your confirmation');
+    await app.startFlow('Name three sea birds', { auto: false });
+    await app.seeText('Waiting for your confirmation');
     await page.getByRole('button', { name: 'Stop Flow' }).click();
-    await seeText(page, 'Flow Stopped');
-    await executionPanel(page).getByRole('button', { name: 'Reset' }).click();
+    await app.seeText('Flow Stopped');
+    await app.executionPanel().getByRole('button', { name: 'Reset' }).click();
 
     // A run started elsewhere (a script, another device) waits for confirmation: running.
     await startRunFromApi(page, 'Plan a trip to Lisbon', false);
@@ -219,17 +210,15 @@ describe('first run', () => {
       .getByRole('button', { name: 'Open live' })
       .click();
     await dialog.waitFor({ state: 'hidden' });
-    await stepFeed(page)
-      .getByText('I need to understand the goal: Plan a trip to Lisbon')
-      .waitFor();
-    await taskList(page).getByRole('button', { name: 'Execute' }).click();
-    await taskList(page).getByText('1/3', { exact: true }).waitFor();
-    expect(browser.errors).toEqual([]);
+    await app.seeStep('I need to understand the goal: Plan a trip to Lisbon');
+    await app.taskList().getByRole('button', { name: 'Execute' }).click();
+    await app.taskList().getByText('1/3', { exact: true }).waitFor();
+    expect(app.errors).toEqual([]);
   }, 120_000);
 
   it('asks before Clear History deletes every run', async () => {
-    const { page } = browser;
-    await signUp(page, 'clearing');
+    const { page } = app;
+    await app.signUp('clearing');
     await startRunFromApi(page, 'Write a haiku about the harbour', true);
     await page.goto('/dashboard');
 
@@ -245,19 +234,19 @@ describe('first run', () => {
 
     await dialog.getByRole('button', { name: 'Clear History' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await seeText(page, 'History Cleared');
+    await app.seeText('History Cleared');
     await dialog.getByText('No previous tasks found').waitFor();
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('keeps the task list beside the feed at 800 px', async () => {
-    const { page } = browser;
+    const { page } = app;
     await page.setViewportSize({ width: 800, height: 1000 });
-    await startFlow(page, 'Name three sea birds', { auto: false });
-    await seeText(page, 'Waiting for your confirmation');
+    await app.startFlow('Name three sea birds', { auto: false });
+    await app.seeText('Waiting for your confirmation');
 
-    const feed = (await executionPanel(page).boundingBox())!;
-    const tasks = (await taskList(page).boundingBox())!;
+    const feed = (await app.executionPanel().boundingBox())!;
+    const tasks = (await app.taskList().boundingBox())!;
     expect(tasks.x).toBeGreaterThanOrEqual(feed.x + feed.width);
     expect(tasks.y).toBeLessThan(feed.y + feed.height);
     // Quick Templates stay on screen, under the task list.
@@ -266,21 +255,21 @@ describe('first run', () => {
     expect(templates.y).toBeGreaterThan(tasks.y + tasks.height);
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'first-run-800');
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('reaches Quick Templates and AI Settings on a phone', async () => {
-    const { page } = browser;
+    const { page } = app;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');
-    await goalForm(page).waitFor();
+    await app.goalForm().waitFor();
     expect(await page.getByRole('heading', { name: 'Quick Templates' }).isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Templates', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Templates and model' });
     await drawer.getByRole('button', { name: /Research Assistant/ }).click();
     await drawer.waitFor({ state: 'hidden' });
-    expect(await goalForm(page).getByRole('textbox', { name: 'Goal' }).inputValue()).not.toBe('');
+    expect(await app.goalForm().getByRole('textbox', { name: 'Goal' }).inputValue()).not.toBe('');
 
     await page.getByRole('button', { name: 'AI Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'AI Settings' });
@@ -288,6 +277,6 @@ describe('first run', () => {
     await saveScreenshot(page, 'first-run-phone-settings');
     await settings.getByRole('button', { name: 'Cancel' }).click();
     await settings.waitFor({ state: 'hidden' });
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Stack, saveScreenshot, startStack } from './support';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, saveScreenshot, startStack, useBrowser } from './support';
 import { type EchoServer, startEchoServer } from './support/echo-server';
 
 /** Resolves once `text` is visible on the page (toasts, headings, messages). */
@@ -49,42 +49,26 @@ async function signUpQuickly(context: BrowserContext, baseUrl: string) {
 }
 
 let stack: Stack;
-let browser: Browser;
 let echo: EchoServer;
-let current: { context: BrowserContext; page: Page; errors: Error[] } | undefined;
-
-/** A fresh page on this file's own server (private targets allowed, for the echo server). */
-async function openPage(viewport?: { width: number; height: number }) {
-  current = await newPage(browser, { baseUrl: stack.baseUrl, viewport });
-  return current;
-}
 
 beforeAll(async () => {
-  [stack, browser, echo] = await Promise.all([
+  [stack, echo] = await Promise.all([
     startStack({ env: { ALLOW_PRIVATE_TARGETS: 'true' }, name: 'integrations' }),
-    launchBrowser(),
     startEchoServer(),
   ]);
 });
 
-afterEach(async (context) => {
-  if (!current) return;
-  if (context.task.result?.state === 'fail') {
-    await saveScreenshot(current.page, `failed-${context.task.name}`).catch(() => {});
-  }
-  await current.context.close();
-  current = undefined;
-});
-
 afterAll(async () => {
-  await browser?.close();
   await echo?.close();
   await stack?.stop();
 });
 
+// Pages go to this file's own server (private targets allowed, for the echo server).
+const browser = useBrowser({ baseUrl: () => stack.baseUrl });
+
 describe('integrations in the browser', () => {
   it('creates a webhook from a template, executes it against an echo server and deletes it', async () => {
-    const { page, errors } = await openPage();
+    const { page, errors } = browser;
     await signUp(page);
     await page.goto('/integrations');
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
@@ -155,7 +139,7 @@ describe('integrations in the browser', () => {
   });
 
   it('creates an API integration from a template, runs a GET with query parameters and deletes it', async () => {
-    const { page, context, errors } = await openPage();
+    const { page, context, errors } = browser;
     await signUpQuickly(context, stack.baseUrl);
     await page.goto('/integrations?tab=api');
     await seeText(page, 'No API integrations found');
@@ -211,7 +195,8 @@ describe('integrations in the browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const { page, context, errors } = await openPage({ width: 390, height: 844 });
+    const { page, context, errors } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
     await signUpQuickly(context, stack.baseUrl);
     const headers = { origin: stack.baseUrl, 'x-requested-with': 'XMLHttpRequest' };
     for (const [name, method] of [

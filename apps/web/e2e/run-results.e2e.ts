@@ -6,15 +6,11 @@ import {
   modelRequests,
   saveScreenshot,
   scriptModel,
-  seeText,
-  startFlow,
-  stepFeed,
   taskList,
-  useBrowser,
-  waitForFinalAnswer,
+  useWorkspace,
 } from './support';
 
-const browser = useBrowser();
+const app = useWorkspace();
 
 // A run goes on on the server after its test ends, so each rule names its own test's goal.
 
@@ -34,7 +30,7 @@ const statusBadge = (page: Page, label: string): Locator =>
 
 describe('honest results and control after Stop', () => {
   it('shows a failed task as failed everywhere, and Retry runs it again', async () => {
-    const { page } = browser;
+    const { page } = app;
     const goal = 'Describe the coral reefs of Australia';
     const draftTask = `Draft the answer for: ${goal}`;
     // Every attempt of the second task's call fails (the call is tried 3 times); the Retry succeeds.
@@ -44,11 +40,11 @@ describe('honest results and control after Stop', () => {
       times: 3,
     });
 
-    await startFlow(page, goal);
+    await app.startFlow(goal);
     await statusBadge(page, 'Failed').waitFor({ timeout: 30_000 });
 
     // The task list: an error mark on the failed task, counted apart, and only the error notice.
-    const tasks = taskList(page);
+    const tasks = app.taskList();
     await tasks.getByText('1 failed', { exact: true }).waitFor();
     expect(await tasks.getByLabel('2 of 3 tasks completed').textContent()).toBe('2/3');
     const failed = taskItem(page, 2);
@@ -64,7 +60,8 @@ describe('honest results and control after Stop', () => {
     expect(await tasks.getByText(SUCCESS).count()).toBe(0);
 
     // The feed: the task's error in an error bubble with the error icon.
-    const errorStep = stepFeed(page)
+    const errorStep = app
+      .stepFeed()
       .getByRole('listitem')
       .filter({ has: page.getByRole('img', { name: 'Error' }) });
     expect(await errorStep.count()).toBe(1);
@@ -75,7 +72,7 @@ describe('honest results and control after Stop', () => {
     await saveScreenshot(page, 'run-results-failed-task');
 
     // Retry says what it does, and runs that task again; the summary is made anew.
-    const retry = executionPanel(page).getByRole('button', {
+    const retry = app.executionPanel().getByRole('button', {
       name: `Retry task 2: ${draftTask}`,
     });
     expect(await retry.textContent()).toBe('Retry task 2');
@@ -86,11 +83,13 @@ describe('honest results and control after Stop', () => {
     expect(await tasks.getByLabel('3 of 3 tasks completed').textContent()).toBe('3/3');
     expect(await tasks.getByText('1 failed', { exact: true }).count()).toBe(0);
     expect(await tasks.getByText(ERRORS_NOTICE).count()).toBe(0);
-    await stepFeed(page)
+    await app
+      .stepFeed()
       .getByText(`Demo model answer for "${draftTask}"`, { exact: false })
       .waitFor();
     expect(
-      await executionPanel(page)
+      await app
+        .executionPanel()
         .getByRole('button', { name: /^Retry/ })
         .count(),
     ).toBe(0);
@@ -99,11 +98,11 @@ describe('honest results and control after Stop', () => {
       request.prompt.includes(`Your current task: ${draftTask}`),
     );
     expect(draftCalls).toHaveLength(4);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it("streams a reasoning model's thinking apart from its answer, then keeps it as a step", async () => {
-    const { page } = browser;
+    const { page } = app;
     const answer = 'Sea otters float on their backs and hold hands while they sleep.';
     await scriptModel({
       match: /Your current task: Research what is needed for: Describe the life of sea otters/,
@@ -112,8 +111,8 @@ describe('honest results and control after Stop', () => {
       times: 1,
     });
 
-    await startFlow(page, 'Describe the life of sea otters');
-    const feed = stepFeed(page);
+    await app.startFlow('Describe the life of sea otters');
+    const feed = app.stepFeed();
     // While it streams: a Thinking bubble of its own, marked Streaming.
     const streaming = feed.locator('li[aria-busy="true"]').filter({ hasText: /Pondering: word1 / });
     await streaming.waitFor();
@@ -134,11 +133,11 @@ describe('honest results and control after Stop', () => {
     expect(await thinking.getByText('Thinking', { exact: true }).count()).toBe(1);
     expect(await feed.locator('li[aria-busy="true"]').count()).toBe(0);
     expect(await taskItem(page, 1).textContent()).not.toContain('Pondering');
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it('resumes after Stop: Execute runs only the current task, Continue runs on', async () => {
-    const { page } = browser;
+    const { page } = app;
     const goal = 'Describe the migration of humpback whales';
     await scriptModel(
       {
@@ -153,19 +152,16 @@ describe('honest results and control after Stop', () => {
       },
     );
 
-    await startFlow(page, goal);
-    const tasks = taskList(page);
-    const panel = executionPanel(page);
+    await app.startFlow(goal);
+    const tasks = app.taskList();
+    const panel = app.executionPanel();
 
     // Stop in the middle of the first task's answer.
-    await stepFeed(page)
-      .getByText(/^Whales: word1 word2/)
-      .waitFor();
+    await app.seeStep(/^Whales: word1 word2/);
     await page.getByRole('button', { name: 'Stop Flow' }).click();
-    await seeText(page, 'Flow Stopped');
+    await app.seeText('Flow Stopped');
     await statusBadge(page, 'Stopped').waitFor();
-    await seeText(
-      page,
+    await app.seeText(
       "Stopped at task 1 of 3. Click 'Continue to Next Task' to run on from there, or Execute in the task list to run only task 1.",
     );
     expect(
@@ -178,27 +174,21 @@ describe('honest results and control after Stop', () => {
     // Execute: the first task only, then the run waits.
     await taskItem(page, 1).getByRole('button', { name: 'Execute' }).click();
     await tasks.getByText('1/3', { exact: true }).waitFor();
-    await seeText(page, 'Waiting for your confirmation');
-    expect(
-      await stepFeed(page)
-        .getByText(/^Executing task 2 of 3/)
-        .count(),
-    ).toBe(0);
+    await app.seeText('Waiting for your confirmation');
+    expect(await app.countSteps(/^Executing task 2 of 3/)).toBe(0);
 
     // Continue runs on; Stop again in the second task's answer, then Continue from the stop.
     await panel.getByRole('button', { name: 'Continue to Next Task' }).click();
-    await stepFeed(page)
-      .getByText(/^Draft: word1 word2/)
-      .waitFor();
+    await app.seeStep(/^Draft: word1 word2/);
     await page.getByRole('button', { name: 'Stop Flow' }).click();
     await statusBadge(page, 'Stopped').waitFor();
-    await seeText(page, /^Stopped at task 2 of 3\./);
+    await app.seeText(/^Stopped at task 2 of 3\./);
     await panel.getByRole('button', { name: 'Continue to Next Task' }).click();
 
-    await waitForFinalAnswer(page);
+    await app.waitForFinalAnswer();
     await tasks.getByText('3/3', { exact: true }).waitFor();
     await tasks.getByText(SUCCESS).waitFor();
     expect(await panel.getByRole('button', { name: 'Continue to Next Task' }).count()).toBe(0);
-    expect(browser.errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ describe('route table', () => {
     ['/docs', 'Documentation'],
     ['/pricing', 'Pricing'],
     ['/code-test', 'Code Execution Test'],
+    ['/dexlink', 'IDE'],
   ])('renders the complete page at %s', async (path, title) => {
     renderApp(path);
 
@@ -39,18 +40,6 @@ describe('route table', () => {
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
     expect(screen.queryByText('Not available yet')).toBeNull();
   });
-
-  it.each([['/dexlink', 'IDE']])(
-    'renders the placeholder at %s with its title and an honest notice',
-    async (path, title) => {
-      renderApp(path);
-
-      const main = screen.getByRole('main');
-      expect(await within(main).findByRole('heading', { level: 1, name: title })).toBeTruthy();
-      expect(within(main).getByText('Not available yet')).toBeTruthy();
-      expect(document.title).toBe(`${title} · Flows`);
-    },
-  );
 });
 
 describe('/integrations guard', () => {

@@ -62,8 +62,17 @@ export type BrowserSession = {
   readonly page: Page;
   /** Uncaught errors of the current test's page. */
   readonly errors: Error[];
-  /** The shared server's address. */
+  /** The address of the server the pages go to. */
   readonly baseUrl: string;
+};
+
+/** Options of {@link useBrowser}. */
+export type BrowserOptions = Omit<PageOptions, 'baseUrl'> & {
+  /**
+   * Where the pages go, asked before each test: a file's own server (say, one `startStack()`
+   * started in its `beforeAll`); the shared server when omitted.
+   */
+  baseUrl?: () => string;
 };
 
 /**
@@ -71,7 +80,8 @@ export type BrowserSession = {
  * page for every test, the scripted model reset before every test, and a screenshot of the page
  * in apps/web/test-results/ when a test fails.
  */
-export function useBrowser(options: Omit<PageOptions, 'baseUrl'> = {}): BrowserSession {
+export function useBrowser({ baseUrl, ...pageOptions }: BrowserOptions = {}): BrowserSession {
+  const serverUrl = () => baseUrl?.() ?? inject('baseUrl');
   let browser: Browser | undefined;
   let current: { context: BrowserContext; page: Page; errors: Error[] } | undefined;
   const need = <T>(value: T | undefined, what: string): T => {
@@ -84,7 +94,7 @@ export function useBrowser(options: Omit<PageOptions, 'baseUrl'> = {}): BrowserS
   });
   beforeEach(async () => {
     await resetModel();
-    current = await newPage(need(browser, 'The browser'), options);
+    current = await newPage(need(browser, 'The browser'), { ...pageOptions, baseUrl: serverUrl() });
   });
   afterEach(async (context) => {
     if (!current) return;
@@ -112,7 +122,7 @@ export function useBrowser(options: Omit<PageOptions, 'baseUrl'> = {}): BrowserS
       return need(current, 'The page').errors;
     },
     get baseUrl() {
-      return inject('baseUrl');
+      return serverUrl();
     },
   };
 }

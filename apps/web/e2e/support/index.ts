@@ -1,4 +1,5 @@
 export {
+  type BrowserOptions,
   type BrowserSession,
   launchBrowser,
   newPage,
@@ -9,13 +10,17 @@ export {
 export { type ModelRule, modelRequests, resetModel, scriptModel } from './model';
 export { type Stack, type StackOptions, startStack } from './stack';
 export {
+  countSteps,
   executionPanel,
   goalForm,
   longReply,
+  seeStep,
   seeText,
   signUp,
   startFlow,
   stepFeed,
   taskList,
+  useWorkspace,
+  type WorkspaceActions,
   waitForFinalAnswer,
 } from './workspace';

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { type BrowserOptions, type BrowserSession, useBrowser } from './browser';
 
 /** Resolves once `text` is visible on the page (toasts, headings, notices). */
 export function seeText(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
@@ -25,6 +26,16 @@ export function stepFeed(page: Page): Locator {
 /** The task list panel. */
 export function taskList(page: Page): Locator {
   return page.getByRole('region', { name: 'Task List' });
+}
+
+/** Resolves once a step of the execution feed shows `text` (a string matches part of a step). */
+export function seeStep(page: Page, text: string | RegExp): Promise<void> {
+  return stepFeed(page).getByText(text).waitFor();
+}
+
+/** How many steps of the execution feed show `text` (a string matches part of a step). */
+export function countSteps(page: Page, text: string | RegExp): Promise<number> {
+  return stepFeed(page).getByText(text).count();
 }
 
 /**
@@ -78,4 +89,41 @@ export async function signUp(page: Page, name = 'sea'): Promise<string> {
   }, username);
   if (status >= 300) throw new Error(`Registering ${username} answered ${status}`);
   return username;
+}
+
+/** The helpers above, acting on the current test's page (see {@link useWorkspace}). */
+export type WorkspaceActions = {
+  goalForm(): Locator;
+  executionPanel(): Locator;
+  stepFeed(): Locator;
+  taskList(): Locator;
+  seeText(text: string | RegExp, timeout?: number): Promise<void>;
+  seeStep(text: string | RegExp): Promise<void>;
+  countSteps(text: string | RegExp): Promise<number>;
+  startFlow(goal: string, options?: { auto?: boolean }): Promise<void>;
+  waitForFinalAnswer(): Promise<void>;
+  signUp(name?: string): Promise<string>;
+};
+
+/**
+ * {@link useBrowser} for a file that tests the goal workspace: the same hooks and session, with
+ * the workspace helpers bound to the current test's page (`app.startFlow(goal)`,
+ * `app.stepFeed()`). For another page, call the helpers themselves with it.
+ */
+export function useWorkspace(options?: BrowserOptions): BrowserSession & WorkspaceActions {
+  const session = useBrowser(options);
+  const actions: WorkspaceActions = {
+    goalForm: () => goalForm(session.page),
+    executionPanel: () => executionPanel(session.page),
+    stepFeed: () => stepFeed(session.page),
+    taskList: () => taskList(session.page),
+    seeText: (text, timeout) => seeText(session.page, text, timeout),
+    seeStep: (text) => seeStep(session.page, text),
+    countSteps: (text) => countSteps(session.page, text),
+    startFlow: (goal, options) => startFlow(session.page, goal, options),
+    waitForFinalAnswer: () => waitForFinalAnswer(session.page),
+    signUp: (name) => signUp(session.page, name),
+  };
+  // The session's fields are getters that follow the current test: inherit them, do not copy.
+  return Object.assign(Object.create(session) as BrowserSession, actions);
 }

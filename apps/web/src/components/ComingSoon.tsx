@@ -1,6 +1,7 @@
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Notice } from './Notice';
 
 /** Props of {@link ComingSoon}. */
 export type ComingSoonProps = {
@@ -20,14 +21,9 @@ export function ComingSoon({ title, description }: ComingSoonProps) {
         <Text c="dimmed" size="lg">
           {description}
         </Text>
-        <Alert
-          variant="light"
-          color="yellow"
-          title="Not available yet"
-          icon={<IconTools size={20} aria-hidden />}
-        >
+        <Notice color="yellow" title="Not available yet" icon={IconTools}>
           This part of Flows is being built and is not available yet. Check back soon.
-        </Alert>
+        </Notice>
       </Stack>
     </Container>
   );

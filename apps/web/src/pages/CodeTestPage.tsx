@@ -2,14 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ExecutableCodeBlock, usePreviewPanel, WebsitePreviewCard } from '../features/results';
-import {
-  CSS_EXAMPLE,
-  FRAGMENT_EXAMPLE,
-  HTML_EXAMPLE,
-  JAVASCRIPT_EXAMPLE,
-  TSX_EXAMPLE,
-  WEBSITE_EXAMPLE,
-} from './codeTestExamples';
+import { CODE_EXAMPLES, CSS_EXAMPLE, FRAGMENT_EXAMPLE, WEBSITE_EXAMPLE } from './codeTestExamples';
 
 function Section({
   title,
@@ -90,33 +83,11 @@ export function CodeTestPage() {
           <PanelDemo />
         </Section>
 
-        <Section
-          title="HTML Example"
-          description="HTML renders in visual mode; its scripts run in the sandbox."
-        >
-          <ExecutableCodeBlock language="html" code={HTML_EXAMPLE} />
-        </Section>
-
-        <Section
-          title="JavaScript Example"
-          description="Console output (log, info, warn, error), errors with their line and column, and unhandled promise rejections."
-        >
-          <ExecutableCodeBlock language="javascript" code={JAVASCRIPT_EXAMPLE} />
-        </Section>
-
-        <Section
-          title="CSS Example"
-          description="CSS is applied to a demo page of headings, text, buttons, inputs and three columns."
-        >
-          <ExecutableCodeBlock language="css" code={CSS_EXAMPLE} />
-        </Section>
-
-        <Section
-          title="TSX Example"
-          description="TypeScript and JSX are transpiled in the browser; a component renders in visual mode."
-        >
-          <ExecutableCodeBlock language="tsx" code={TSX_EXAMPLE} />
-        </Section>
+        {CODE_EXAMPLES.map(({ title, description, language, code }) => (
+          <Section key={title} title={title} description={description}>
+            <ExecutableCodeBlock language={language} code={code} />
+          </Section>
+        ))}
       </Stack>
     </Container>
   );

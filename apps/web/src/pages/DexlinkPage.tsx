@@ -1,11 +1,11 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { IdeWorkspace } from '../features/ide';
 
-/** The in-browser coding environment (placeholder until the IDE issue lands). */
+/** The in-browser coding environment: files, editor, live preview, assistant chat and deploy. */
 export function DexlinkPage() {
   return (
-    <ComingSoon
-      title="IDE"
-      description="Create and edit files in the browser, see a live preview, and ask an AI assistant to write code for you."
-    />
+    <>
+      <title>IDE · Flows</title>
+      <IdeWorkspace />
+    </>
   );
 }

@@ -114,3 +114,34 @@ export default function App() {
   console.log('Rendering the counter');
   return <Counter start={1} />;
 }`;
+
+/** The runnable examples of /code-test, each in its own section. */
+export const CODE_EXAMPLES = [
+  {
+    title: 'HTML Example',
+    description: 'HTML renders in visual mode; its scripts run in the sandbox.',
+    language: 'html',
+    code: HTML_EXAMPLE,
+  },
+  {
+    title: 'JavaScript Example',
+    description:
+      'Console output (log, info, warn, error), errors with their line and column, and unhandled promise rejections.',
+    language: 'javascript',
+    code: JAVASCRIPT_EXAMPLE,
+  },
+  {
+    title: 'CSS Example',
+    description:
+      'CSS is applied to a demo page of headings, text, buttons, inputs and three columns.',
+    language: 'css',
+    code: CSS_EXAMPLE,
+  },
+  {
+    title: 'TSX Example',
+    description:
+      'TypeScript and JSX are transpiled in the browser; a component renders in visual mode.',
+    language: 'tsx',
+    code: TSX_EXAMPLE,
+  },
+] as const;

@@ -2,7 +2,6 @@ import { type RetryTarget, retryTarget, runOutcome } from '@flows/engine';
 import {
   Alert,
   Badge,
-  Button,
   Group,
   Loader,
   Paper,
@@ -21,6 +20,7 @@ import {
   IconRepeat,
   IconRocket,
 } from '@tabler/icons-react';
+import { CommandButton } from './CommandButton';
 import { isRunResumable } from './feed';
 import { RUN_OUTCOME_BADGES } from './runOutcomeBadges';
 import type { FlowRunView } from './types';
@@ -167,60 +167,51 @@ export function ExecutionHeader(props: ExecutionHeaderProps) {
       </Group>
       <Group gap="xs">
         {active && auto && (
-          <Button
-            size="xs"
+          <CommandButton
+            icon={IconPlayerPause}
             variant="light"
-            leftSection={<IconPlayerPause size={14} aria-hidden />}
             onClick={() => onSetAuto(false)}
             loading={pendingCommand === 'setAuto'}
             disabled={starting}
           >
             Pause AUTO
-          </Button>
+          </CommandButton>
         )}
         {((active && !auto) || resumable) && (
-          <Button
-            size="xs"
-            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+          <CommandButton
+            icon={IconPlayerPlay}
             onClick={onContinue}
             loading={pendingCommand === 'continue'}
             disabled={!resumable}
           >
             Continue to Next Task
-          </Button>
+          </CommandButton>
         )}
         {retryText && (
           <Tooltip label={retryText.full} withArrow>
-            <Button
-              size="xs"
+            <CommandButton
+              icon={IconRepeat}
               variant="light"
               color="orange"
-              leftSection={<IconRepeat size={14} aria-hidden />}
               onClick={onRetry}
               loading={pendingCommand === 'retry'}
               aria-label={retryText.full}
             >
               {retryText.short}
-            </Button>
+            </CommandButton>
           </Tooltip>
         )}
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={onReset}
-        >
+        <CommandButton icon={IconRefresh} variant="default" onClick={onReset}>
           Reset
-        </Button>
-        <Button
-          size="xs"
+        </CommandButton>
+        <CommandButton
+          icon={IconDownload}
           variant="default"
-          leftSection={<IconDownload size={14} aria-hidden />}
           onClick={onExport}
           disabled={!hasSteps}
         >
           Export
-        </Button>
+        </CommandButton>
       </Group>
       {waiting && (
         <Alert variant="light" color="yellow" p="xs" title="Waiting for your confirmation">

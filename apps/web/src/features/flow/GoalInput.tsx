@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconInfoCircle, IconPlayerPlay, IconPlayerStop, IconSend } from '@tabler/icons-react';
-import type { KeyboardEvent, Ref } from 'react';
+import type { ChangeEvent, KeyboardEvent, Ref } from 'react';
 
 /** What both goal inputs share. */
 export type GoalInputProps = {
@@ -47,6 +47,16 @@ function GoalCounter({ goal }: { goal: string }) {
   );
 }
 
+/** The goal box's props in both inputs: it shows and edits the goal, and grows with its text. */
+function goalBoxProps({ goal, onGoalChange, inputRef }: GoalInputProps) {
+  return {
+    ref: inputRef,
+    value: goal,
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => onGoalChange(event.currentTarget.value),
+    autosize: true,
+  };
+}
+
 /** The start button's text: 'Create & Run Tasks' with AUTO on, else 'Start Flow'. */
 export function startLabel(auto: boolean): string {
   return auto ? 'Create & Run Tasks' : 'Start Flow';
@@ -57,8 +67,7 @@ export function startLabel(auto: boolean): string {
  * AUTO and Start Flow / Stop Flow.
  */
 export function GoalInputPanel(props: GoalInputProps) {
-  const { goal, onGoalChange, auto, onAutoChange, running, starting, stopping, onStart, onStop } =
-    props;
+  const { goal, auto, onAutoChange, running, starting, stopping, onStart, onStop } = props;
   return (
     <Paper
       withBorder
@@ -85,14 +94,11 @@ export function GoalInputPanel(props: GoalInputProps) {
           slow or wrong, and features may change without notice.
         </Alert>
         <Textarea
-          ref={props.inputRef}
+          {...goalBoxProps(props)}
           label="Goal"
           placeholder="Describe what you want to achieve, e.g. Write a short poem about the sea"
-          autosize
           minRows={3}
           maxRows={8}
-          value={goal}
-          onChange={(event) => onGoalChange(event.currentTarget.value)}
         />
         <GoalCounter goal={goal} />
         <Group justify="space-between" gap="sm">
@@ -137,8 +143,7 @@ const COMPACT_MAX_HEIGHT = 120;
  * and the character counter near the limit.
  */
 export function InlineGoalInput(props: GoalInputProps) {
-  const { goal, onGoalChange, auto, onAutoChange, running, starting, stopping, onStart, onStop } =
-    props;
+  const { goal, auto, onAutoChange, running, starting, stopping, onStart, onStop } = props;
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -157,14 +162,11 @@ export function InlineGoalInput(props: GoalInputProps) {
     >
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
-          ref={props.inputRef}
+          {...goalBoxProps(props)}
           aria-label="Goal"
           placeholder="Enter a new goal..."
-          autosize
           minRows={1}
           maxRows={5}
-          value={goal}
-          onChange={(event) => onGoalChange(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           style={{ flex: 1 }}
           styles={{

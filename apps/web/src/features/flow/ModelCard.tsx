@@ -1,8 +1,9 @@
 import { engineLabel } from '@flows/engine';
-import { Badge, Button, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useId } from 'react';
 import { type AiSettings, runEndpoint } from './aiSettings';
+import { CommandButton } from './CommandButton';
 import type { ModelInfo } from './types';
 
 /** Props of {@link ModelCard}. */
@@ -93,15 +94,9 @@ export function ModelCard({ settings, model, onOpenSettings }: ModelCardProps) {
             </ScrollArea.Autosize>
           </Stack>
         )}
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconSettings size={14} aria-hidden />}
-          onClick={onOpenSettings}
-          mt={4}
-        >
+        <CommandButton icon={IconSettings} variant="default" onClick={onOpenSettings} mt={4}>
           AI Settings
-        </Button>
+        </CommandButton>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
-import { Alert, Code, List, Stack, Text } from '@mantine/core';
+import { Code, List, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Notice } from '../../components/Notice';
 
 /** Props of {@link ModelUnreachableNotice}. */
 export type ModelUnreachableNoticeProps = {
@@ -15,13 +16,7 @@ const command = { wordBreak: 'break-all' } as const;
  */
 export function ModelUnreachableNotice({ endpoint }: ModelUnreachableNoticeProps) {
   return (
-    <Alert
-      variant="light"
-      color="orange"
-      radius="md"
-      icon={<IconPlugConnectedX size={20} aria-hidden />}
-      title="No model server answers"
-    >
+    <Notice color="orange" radius="md" icon={IconPlugConnectedX} title="No model server answers">
       <Stack gap="xs">
         <Text size="sm">
           Runs need an OpenAI-compatible model server, and none answered at{' '}
@@ -41,6 +36,6 @@ export function ModelUnreachableNotice({ endpoint }: ModelUnreachableNoticeProps
           This notice goes away by itself once the model server answers.
         </Text>
       </Stack>
-    </Alert>
+    </Notice>
   );
 }

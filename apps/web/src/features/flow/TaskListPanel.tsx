@@ -14,13 +14,14 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  type Icon,
   IconAlertTriangle,
   IconCheck,
   IconCircleCheck,
   IconPlayerPlayFilled,
   IconX,
 } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useToggleRegion } from '../../lib/useToggleRegion';
 import { plainTextGlimpse, ResultContent } from '../results';
 
 /**
@@ -28,8 +29,7 @@ import { plainTextGlimpse, ResultContent } from '../results';
  * runnable code, website preview) on demand. A failed task's error stays plain.
  */
 function TaskResult({ result, failed }: { result: string; failed: boolean }) {
-  const [open, setOpen] = useState(false);
-  const resultId = useId();
+  const shown = useToggleRegion(false);
   if (failed) {
     return (
       <Text size="xs" c="red" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
@@ -39,27 +39,45 @@ function TaskResult({ result, failed }: { result: string; failed: boolean }) {
   }
   return (
     <Stack gap={4}>
-      {!open && (
+      {!shown.open && (
         <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {plainTextGlimpse(result)}
         </Text>
       )}
       <Box>
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          onClick={() => setOpen((current) => !current)}
-          aria-expanded={open}
-          aria-controls={resultId}
-        >
-          {open ? 'Hide result' : 'Show result'}
+        <Anchor component="button" type="button" size="xs" {...shown.toggleProps}>
+          {shown.open ? 'Hide result' : 'Show result'}
         </Anchor>
       </Box>
-      <Collapse expanded={open} id={resultId} keepMounted={false}>
+      <Collapse expanded={shown.open} id={shown.regionId} keepMounted={false}>
         <ResultContent text={result} />
       </Collapse>
     </Stack>
+  );
+}
+
+/**
+ * A task's state mark before its text (done, failed, current), centred on the text's first line;
+ * its colour is the theme's primary colour unless `color` names another.
+ */
+function TaskMark({
+  icon: MarkIcon,
+  size = 16,
+  color,
+  label,
+}: {
+  icon: Icon;
+  size?: number;
+  color?: 'teal' | 'red';
+  label: string;
+}) {
+  return (
+    <MarkIcon
+      size={size}
+      color={color ? `var(--mantine-color-${color}-filled)` : 'var(--mantine-primary-color-filled)'}
+      aria-label={label}
+      style={{ flexShrink: 0, marginTop: (20 - size) / 2 }}
+    />
   );
 }
 
@@ -159,29 +177,10 @@ export function TaskListPanel({
                   </ThemeIcon>
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap" align="flex-start">
-                      {done && (
-                        <IconCheck
-                          size={16}
-                          color="var(--mantine-color-teal-filled)"
-                          aria-label="Completed"
-                          style={{ flexShrink: 0, marginTop: 2 }}
-                        />
-                      )}
-                      {task.failed && (
-                        <IconX
-                          size={16}
-                          color="var(--mantine-color-red-filled)"
-                          aria-label="Failed"
-                          style={{ flexShrink: 0, marginTop: 2 }}
-                        />
-                      )}
+                      {done && <TaskMark icon={IconCheck} color="teal" label="Completed" />}
+                      {task.failed && <TaskMark icon={IconX} color="red" label="Failed" />}
                       {current && (
-                        <IconPlayerPlayFilled
-                          size={14}
-                          color="var(--mantine-primary-color-filled)"
-                          aria-label="Current task"
-                          style={{ flexShrink: 0, marginTop: 3 }}
-                        />
+                        <TaskMark icon={IconPlayerPlayFilled} size={14} label="Current task" />
                       )}
                       <Text
                         size="sm"

@@ -1,6 +1,5 @@
 import type { TApiIntegration } from '@flows/api/contracts';
 import { Badge, Group, Text } from '@mantine/core';
-import { IconApi } from '@tabler/icons-react';
 import { ExecuteApiDialog } from './ExecuteApiDialog';
 import { versionLabel } from './format';
 import { IntegrationFormDialog } from './IntegrationFormDialog';
@@ -14,10 +13,6 @@ export function IntegrationsPanel() {
   return (
     <ItemsPanel
       kind={integrationKind}
-      intro="Outside APIs with their authentication, default headers, rate limits and timeout."
-      introWidth={640}
-      emptyDescription="Add an API integration to connect with external services"
-      emptyIcon={<IconApi size={28} aria-hidden />}
       Card={IntegrationCard}
       FormDialog={IntegrationFormDialog}
       ExecuteDialog={ExecuteApiDialog}

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { showToast } from '../../lib/toast';
 import { ExecutionHistoryDrawer } from './ExecutionHistory';
@@ -13,13 +13,6 @@ import { type ItemDialogProps, useItemDialog } from './useItemDialog';
 /** Props of {@link ItemsPanel}. */
 export type ItemsPanelProps<T extends IntegrationItem, TInput, TTemplate, TExecuteInput> = {
   kind: ItemKind<T, TInput, TTemplate, TExecuteInput>;
-  /** What the tab is for, above the list. */
-  intro: string;
-  /** The intro's widest line, in px. */
-  introWidth: number;
-  /** Why to add the first one, in the empty list. */
-  emptyDescription: string;
-  emptyIcon: ReactNode;
   /** One item's row in the list, with its buttons. */
   Card: ComponentType<{ item: T } & ItemActionsProps>;
   /** Add (for no item) and Edit. */
@@ -34,9 +27,9 @@ export type ItemsPanelProps<T extends IntegrationItem, TInput, TTemplate, TExecu
 export function ItemsPanel<T extends IntegrationItem, TInput, TTemplate, TExecuteInput>(
   props: ItemsPanelProps<T, TInput, TTemplate, TExecuteInput>,
 ) {
-  const { kind, intro, introWidth, emptyDescription, emptyIcon, Card } = props;
-  const { FormDialog, ExecuteDialog } = props;
+  const { kind, Card, FormDialog, ExecuteDialog } = props;
   const { title, noun, plural } = kind.names;
+  const { intro, introWidth, emptyDescription, icon: KindIcon } = kind.tab;
   const cache = kind.useCache();
   const list = kind.router.list.useQuery(undefined, listOptions);
   const remove = kind.router.delete.useMutation();
@@ -87,7 +80,7 @@ export function ItemsPanel<T extends IntegrationItem, TInput, TTemplate, TExecut
         empty={{
           title: `No ${plural} found`,
           description: emptyDescription,
-          icon: emptyIcon,
+          icon: <KindIcon size={28} aria-hidden />,
           actionLabel: `Add Your First ${title}`,
           onAction: () => formDialog.open(null),
         }}

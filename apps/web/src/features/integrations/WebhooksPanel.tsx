@@ -1,5 +1,4 @@
 import type { TWebhook } from '@flows/api/contracts';
-import { IconWebhook } from '@tabler/icons-react';
 import { ExecuteWebhookDialog } from './ExecuteWebhookDialog';
 import type { ItemActionsProps } from './ItemActions';
 import { ItemCard } from './ItemCard';
@@ -13,10 +12,6 @@ export function WebhooksPanel() {
   return (
     <ItemsPanel
       kind={webhookKind}
-      intro="Outgoing HTTP calls to outside services, run on demand."
-      introWidth={560}
-      emptyDescription="Create a webhook to begin integrating with external services"
-      emptyIcon={<IconWebhook size={28} aria-hidden />}
       Card={WebhookCard}
       FormDialog={WebhookFormDialog}
       ExecuteDialog={ExecuteWebhookDialog}

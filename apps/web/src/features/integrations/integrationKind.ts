@@ -4,6 +4,7 @@ import type {
   TCreateIntegrationInput,
   TExecuteIntegrationInput,
 } from '@flows/api/contracts';
+import { IconApi } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc';
 import type { ItemKind } from './itemKind';
 
@@ -19,6 +20,12 @@ export const integrationKind: ItemKind<
     noun: 'API integration',
     plural: 'API integrations',
     requestNoun: 'API request',
+  },
+  tab: {
+    intro: 'Outside APIs with their authentication, default headers, rate limits and timeout.',
+    introWidth: 640,
+    emptyDescription: 'Add an API integration to connect with external services',
+    icon: IconApi,
   },
   router: trpc.integration,
   useCache: () => trpc.useUtils().integration,

@@ -1,4 +1,5 @@
 import type { TIntegrationExecution } from '@flows/api/contracts';
+import type { Icon } from '@tabler/icons-react';
 import type { ExecuteAnswer } from './ResponsePanel';
 
 /** What the shared scaffold needs of a webhook or an API integration. */
@@ -54,12 +55,25 @@ type KindNames = {
   requestNoun: string;
 };
 
+/** What a kind's tab says around its list. */
+type KindTab = {
+  /** What the tab is for, above the list. */
+  intro: string;
+  /** The intro's widest line, in px. */
+  introWidth: number;
+  /** Why to add the first one, in the empty list. */
+  emptyDescription: string;
+  /** The kind's icon, in the empty list. */
+  icon: Icon;
+};
+
 /**
  * One kind of integration (webhooks, API integrations) as the shared panel, card and dialogs see
  * it: its words, its tRPC router and its cache.
  */
 export type ItemKind<T extends IntegrationItem, TInput, TTemplate, TExecuteInput> = {
   names: KindNames;
+  tab: KindTab;
   router: ItemRouter<T, TInput, TTemplate, TExecuteInput>;
   useCache: () => ItemCache;
 };

@@ -1,6 +1,7 @@
 import { hasVisualMode, UI_TIMING } from '@flows/engine';
 import { Button, CopyButton, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { BlockButton, BlockHeader } from './BlockHeader';
 import { CodeView } from './CodeView';
 import { OutputPanel } from './OutputPanel';
 import { type RunMode, useCodeRun } from './useCodeRun';
@@ -40,13 +41,7 @@ export function ExecutableCodeBlock({
       aria-label={`${language} code block`}
       style={{ overflow: 'hidden', minWidth: 0 }}
     >
-      <Group
-        justify="space-between"
-        px="sm"
-        py={4}
-        gap="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
+      <BlockHeader divided>
         <Text size="xs" c="dimmed" ff="monospace">
           {language}
         </Text>
@@ -73,27 +68,19 @@ export function ExecutableCodeBlock({
             </Button>
             <CopyButton value={code} timeout={UI_TIMING.copyConfirmMs}>
               {({ copied, copy }) => (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
+                <BlockButton
+                  icon={copied ? IconCheck : IconCopy}
                   color={copied ? 'teal' : 'gray'}
-                  leftSection={
-                    copied ? (
-                      <IconCheck size={12} aria-hidden />
-                    ) : (
-                      <IconCopy size={12} aria-hidden />
-                    )
-                  }
                   onClick={copy}
                   aria-label={copied ? undefined : `Copy ${language} code`}
                 >
                   {copied ? 'Copied!' : 'Copy'}
-                </Button>
+                </BlockButton>
               )}
             </CopyButton>
           </Group>
         )}
-      </Group>
+      </BlockHeader>
       <CodeView code={code} language={language} plain={streaming} />
       <OutputPanel run={run} language={language} />
     </Paper>

@@ -1,6 +1,7 @@
-import { Box, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconEyeOff, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { BlockButton, BlockHeader } from './BlockHeader';
 import { FRAME_SANDBOX, PREVIEW_FRAME_PATH } from './frameProtocol';
 import type { useCodeRun } from './useCodeRun';
 
@@ -93,31 +94,19 @@ export function OutputPanel({ run, language }: { run: CodeRun; language: string 
         </UnstyledButton>
       )}
       <Box style={outputHidden ? { display: 'none' } : undefined}>
-        <Group justify="space-between" px="sm" py={4} gap="xs">
+        <BlockHeader>
           <Text size="xs" fw={600} c="dimmed">
             Output
           </Text>
           <Group gap={4}>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              leftSection={<IconTrash size={12} aria-hidden />}
-              onClick={run.clear}
-            >
+            <BlockButton icon={IconTrash} onClick={run.clear}>
               Clear
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              leftSection={<IconEyeOff size={12} aria-hidden />}
-              onClick={() => setOutputHidden(true)}
-            >
+            </BlockButton>
+            <BlockButton icon={IconEyeOff} onClick={() => setOutputHidden(true)}>
               Hide
-            </Button>
+            </BlockButton>
           </Group>
-        </Group>
+        </BlockHeader>
         {active && (
           <Box style={visual ? { padding: '0 var(--mantine-spacing-sm)' } : HIDDEN_FRAME}>
             <iframe

@@ -1,17 +1,10 @@
 import { buildPreviewDocument, classifyPreview } from '@flows/engine';
-import {
-  Box,
-  Button,
-  Collapse,
-  Group,
-  Paper,
-  SegmentedControl,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Box, Collapse, Group, Paper, SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconExternalLink } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useToggleRegion } from '../../lib/useToggleRegion';
+import { BlockButton, BlockHeader } from './BlockHeader';
 import { CanvasPreview } from './CanvasPreview';
 import { PreviewFrame } from './PreviewFrame';
 import { usePreviewPanel } from './previewPanelContext';
@@ -53,19 +46,12 @@ export function WebsitePreviewCard({ text, title = 'Website preview' }: WebsiteP
   const [shownSource] = useDebouncedValue(source, EDIT_DEBOUNCE_MS);
   const html = useMemo(() => previewDocument(language, shownSource), [language, shownSource]);
   const [renderer, setRenderer] = useState<Renderer>('iframe');
-  const [expanded, setExpanded] = useState(true);
+  const body = useToggleRegion(true);
   const panel = usePreviewPanel();
-  const bodyId = useId();
 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden', minWidth: 0 }}>
-      <Group
-        justify="space-between"
-        px="sm"
-        py={4}
-        gap="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
+      <BlockHeader divided>
         <Text size="xs" fw={600} c="dimmed">
           Website Preview
         </Text>
@@ -78,36 +64,19 @@ export function WebsitePreviewCard({ text, title = 'Website preview' }: WebsiteP
             aria-label="Preview rendering"
           />
           {panel && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              leftSection={<IconExternalLink size={12} aria-hidden />}
+            <BlockButton
+              icon={IconExternalLink}
               onClick={() => panel.show(`\`\`\`${language}\n${source}\n\`\`\``)}
             >
               Open in preview panel
-            </Button>
+            </BlockButton>
           )}
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="gray"
-            leftSection={
-              expanded ? (
-                <IconChevronUp size={12} aria-hidden />
-              ) : (
-                <IconChevronDown size={12} aria-hidden />
-              )
-            }
-            onClick={() => setExpanded((current) => !current)}
-            aria-expanded={expanded}
-            aria-controls={bodyId}
-          >
-            {expanded ? 'Collapse' : 'Expand'}
-          </Button>
+          <BlockButton icon={body.open ? IconChevronUp : IconChevronDown} {...body.toggleProps}>
+            {body.open ? 'Collapse' : 'Expand'}
+          </BlockButton>
         </Group>
-      </Group>
-      <Collapse expanded={expanded} id={bodyId}>
+      </BlockHeader>
+      <Collapse expanded={body.open} id={body.regionId}>
         {renderer === 'canvas' ? (
           <CanvasPreview html={html} title={title} height={LIVE_PREVIEW_HEIGHT} />
         ) : (

@@ -1,5 +1,6 @@
-import { Alert, List, Stack, Table } from '@mantine/core';
+import { List, Stack, Table } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Notice } from '../../components/Notice';
 import { DocSection, DocText } from './DocSection';
 
 const temperatureGuidance = [
@@ -77,15 +78,10 @@ export function AdvancedSettings() {
         </List>
       </DocSection>
 
-      <Alert
-        variant="light"
-        color="blue"
-        icon={<IconInfoCircle size={20} aria-hidden />}
-        title="Tips when tasks time out"
-      >
+      <Notice color="blue" icon={IconInfoCircle} title="Tips when tasks time out">
         Check that the model server is running and reachable, keep goals focused so each task stays
         short, and try again: long or very broad tasks are the most likely to time out.
-      </Alert>
+      </Notice>
     </Stack>
   );
 }

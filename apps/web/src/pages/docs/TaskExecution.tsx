@@ -1,5 +1,6 @@
 import { Alert, Code, List, SimpleGrid, Stack, Table } from '@mantine/core';
 import { IconCloud } from '@tabler/icons-react';
+import { Notice } from '../../components/Notice';
 import { DocSection, DocText } from './DocSection';
 
 const stepTypes = [
@@ -77,16 +78,11 @@ export function TaskExecution() {
         </DocText>
       </DocSection>
 
-      <Alert
-        variant="light"
-        color="teal"
-        title="Runs continue on the server"
-        icon={<IconCloud size={20} aria-hidden />}
-      >
+      <Notice color="teal" title="Runs continue on the server" icon={IconCloud}>
         A flow runs on the Flows server, not in your browser tab. You can close the tab or reload
         the page: the run keeps going, and when you open the dashboard again you see every step so
         far and new ones as they arrive.
-      </Alert>
+      </Notice>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import {
   Badge,
   Box,
   Button,
-  Card,
+  type ButtonProps,
   Container,
   Grid,
   Group,
@@ -10,13 +10,27 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconPlugConnected } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { integrationServices, landingFeatures } from './content';
 import { ExampleFlowCard } from './ExampleFlowCard';
+import { IconTile, LandingSection } from './LandingSection';
+
+/** A large link to the dashboard, an arrow after its label. */
+function DashboardButton(props: ButtonProps & { children: ReactNode }) {
+  return (
+    <Button
+      component={Link}
+      to="/dashboard"
+      size="md"
+      rightSection={<IconArrowRight size={18} aria-hidden />}
+      {...props}
+    />
+  );
+}
 
 /** The public landing page: hero, Key Features, Integration Ecosystem and a closing call to action. */
 export function LandingPage() {
@@ -61,14 +75,7 @@ function Hero() {
                 from templates. Free for early adopters while Flows is in beta.
               </Text>
               <Group gap="sm">
-                <Button
-                  component={Link}
-                  to="/dashboard"
-                  size="md"
-                  rightSection={<IconArrowRight size={18} aria-hidden />}
-                >
-                  Get Started with Flows
-                </Button>
+                <DashboardButton>Get Started with Flows</DashboardButton>
                 <Button component={Link} to="/integrations" size="md" variant="default">
                   Explore Integrations
                 </Button>
@@ -84,89 +91,46 @@ function Hero() {
   );
 }
 
-function SectionHeading({ id, title, lead }: { id: string; title: string; lead: string }) {
-  return (
-    <Stack gap="xs" align="center" ta="center" mb={40}>
-      <Title id={id} order={2} fz={{ base: 28, sm: 36 }}>
-        {title}
-      </Title>
-      <Text c="dimmed" maw={620}>
-        {lead}
-      </Text>
-    </Stack>
-  );
-}
-
 function KeyFeatures() {
   return (
-    <Box
-      component="section"
-      aria-labelledby="features-title"
-      py={{ base: 56, md: 80 }}
+    <LandingSection
+      id="features-title"
+      title="Key Features"
+      lead="Everything you need to go from a goal to a finished result, in one workspace."
       bg="var(--mantine-color-default-hover)"
     >
-      <Container size="lg">
-        <SectionHeading
-          id="features-title"
-          title="Key Features"
-          lead="Everything you need to go from a goal to a finished result, in one workspace."
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {landingFeatures.map(({ title, description, icon: Icon, color }) => (
-            <Card key={title} withBorder radius="lg" padding="lg">
-              <ThemeIcon size={44} radius="md" variant="light" color={color} mb="md">
-                <Icon size={24} stroke={1.6} aria-hidden />
-              </ThemeIcon>
-              <Title order={3} fz="lg" mb={6}>
-                {title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {landingFeatures.map(({ title, ...feature }) => (
+          <IconTile key={title} name={title} {...feature} look="feature" />
+        ))}
+      </SimpleGrid>
+    </LandingSection>
   );
 }
 
 function IntegrationEcosystem() {
   return (
-    <Box component="section" aria-labelledby="integrations-title" py={{ base: 56, md: 80 }}>
-      <Container size="lg">
-        <SectionHeading
-          id="integrations-title"
-          title="Integration Ecosystem"
-          lead="Reach the tools your team works in through webhooks and API integrations."
-        />
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
-          {integrationServices.map(({ name, description, icon: Icon, color }) => (
-            <Paper key={name} withBorder radius="lg" p="md" ta="center">
-              <ThemeIcon size={48} radius="xl" variant="light" color={color} mx="auto" mb="sm">
-                <Icon size={26} stroke={1.6} aria-hidden />
-              </ThemeIcon>
-              <Text component="h3" fw={600} m={0}>
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {description}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
-        <Group justify="center" mt={40}>
-          <Button
-            component={Link}
-            to="/integrations"
-            variant="light"
-            leftSection={<IconPlugConnected size={18} aria-hidden />}
-          >
-            View All Integrations
-          </Button>
-        </Group>
-      </Container>
-    </Box>
+    <LandingSection
+      id="integrations-title"
+      title="Integration Ecosystem"
+      lead="Reach the tools your team works in through webhooks and API integrations."
+    >
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+        {integrationServices.map((service) => (
+          <IconTile key={service.name} {...service} look="service" />
+        ))}
+      </SimpleGrid>
+      <Group justify="center" mt={40}>
+        <Button
+          component={Link}
+          to="/integrations"
+          variant="light"
+          leftSection={<IconPlugConnected size={18} aria-hidden />}
+        >
+          View All Integrations
+        </Button>
+      </Group>
+    </LandingSection>
   );
 }
 
@@ -191,16 +155,9 @@ function ClosingCallToAction() {
               Set your first goal and watch Flows plan it, run it and report back. Flows is free for
               early adopters during the beta.
             </Text>
-            <Button
-              component={Link}
-              to="/dashboard"
-              size="md"
-              variant="white"
-              color="dark"
-              rightSection={<IconArrowRight size={18} aria-hidden />}
-            >
+            <DashboardButton variant="white" color="dark">
               Launch the Dashboard
-            </Button>
+            </DashboardButton>
           </Stack>
         </Paper>
       </Container>

@@ -1,6 +1,5 @@
 import {
   Accordion,
-  Alert,
   Badge,
   Container,
   Group,
@@ -21,6 +20,7 @@ import {
   IconInfoCircle,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Notice } from '../../components/Notice';
 import { pricingQuestions } from './faq';
 import { PlanCard } from './PlanCard';
 import { ANNUAL_DISCOUNT_PERCENT, type BillingPeriod, pricingPlans, TRIAL_DAYS } from './plans';
@@ -46,17 +46,10 @@ export function PricingPage() {
             Start free. Paid plans with more flows, longer history and stronger engines are on the
             way.
           </Text>
-          <Alert
-            variant="light"
-            color="violet"
-            icon={<IconInfoCircle size={20} aria-hidden />}
-            title="Flows is in beta"
-            maw={720}
-            ta="left"
-          >
+          <Notice color="violet" icon={IconInfoCircle} title="Flows is in beta" maw={720} ta="left">
             Flows is free for early adopters while it is in beta. Pro and Enterprise are coming soon
             and cannot be bought yet, so nothing is charged today.
-          </Alert>
+          </Notice>
           <Group gap="sm" justify="center">
             <SegmentedControl
               aria-label="Billing period"

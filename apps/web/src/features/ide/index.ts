@@ -1,0 +1,2 @@
+// The in-browser IDE (/dexlink).
+export { IdeWorkspace } from './IdeWorkspace';
