@@ -25,6 +25,7 @@ describe('GET /api/model', () => {
       demo: false,
       reachable: true,
       models: ['local-model'],
+      hosting: 'local',
     });
   });
 

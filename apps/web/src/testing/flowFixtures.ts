@@ -37,6 +37,7 @@ export function modelInfo(overrides: Partial<ModelInfo> = {}): ModelInfo {
     demo: true,
     reachable: true,
     models: ['flows-demo'],
+    hosting: 'local',
     ...overrides,
   };
 }

@@ -6,7 +6,8 @@ import { publicProcedure } from '../trpc';
 export const systemRouter = {
   /**
    * The model runs use: provider, model and endpoint, the other allowed endpoints, demo or not,
-   * and whether the endpoint answers (with the models it offers).
+   * and whether the endpoint answers (with the models it offers); and where signed-in users' runs
+   * deploy websites (`hosting`: HOSTING_PROVIDER).
    */
   model: publicProcedure.query(async ({ ctx }) => {
     const { modelEndpoint, modelApiKey } = ctx.config;
@@ -19,6 +20,7 @@ export const systemRouter = {
       demo: ctx.config.modelDemo,
       reachable,
       models,
+      hosting: ctx.config.hosting.provider,
     };
   }),
 } satisfies TRPCRouterRecord;

@@ -20,6 +20,9 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showToast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { runEndpoint } from '../flow/aiSettings';
+import { useAiSettings } from '../flow/useAiSettings';
 import { streamAssistant } from './assistStream';
 import { COLLAPSED_WIDTH } from './FilesPanel';
 import type { ChatMessage, IdeFile } from './project';
@@ -59,6 +62,8 @@ export function AssistantPanel({
   const [messages, setMessages] = useState<ChatMessage[]>([GREETING]);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
+  const { runSettings } = useAiSettings();
+  const model = trpc.system.model.useQuery();
 
   const send = async () => {
     const request = draft.trim();
@@ -84,8 +89,13 @@ export function AssistantPanel({
       let reply: string;
       try {
         reply = await streamAssistant(
-          // The server's own model and endpoint, as a run without settings uses.
-          { input: { prompt, temperature: ASSISTANT_TEMPERATURE } },
+          // The model of the user's AI settings, as runs use it (the server's endpoint unless
+          // the saved one is allowed).
+          {
+            provider: runSettings.provider,
+            endpoint: runEndpoint(runSettings, model.data?.allowedEndpoints),
+            input: { prompt, temperature: ASSISTANT_TEMPERATURE, model: runSettings.model },
+          },
           showReply,
         );
       } catch (error) {

@@ -26,9 +26,10 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useSession } from '../../session';
 import { PreviewFrame } from '../results/PreviewFrame';
 import { AssistantPanel } from './AssistantPanel';
-import { deployProject } from './deploy';
+import { deployHosting, deployProject } from './deploy';
 import { FilesPanel } from './FilesPanel';
 import { buildPreview } from './preview';
 import {
@@ -49,6 +50,8 @@ export function IdeWorkspace() {
   const project = useIdeProject();
   const { files, filesRef, activeId } = project;
   const utils = trpc.useUtils();
+  const { user } = useSession();
+  const model = trpc.system.model.useQuery();
   const [saving, setSaving] = useState(false);
   const [running, setRunning] = useState(false);
   const [preview, setPreview] = useState<{ html: string; key: number } | null>(null);
@@ -154,6 +157,7 @@ export function IdeWorkspace() {
         },
         filesRef.current,
         project.siteId,
+        deployHosting(user !== null, model.data?.hosting),
       );
       project.setSiteId(result.siteId);
       project.setDeployUrl(result.deployUrl);

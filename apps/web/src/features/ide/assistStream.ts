@@ -31,8 +31,12 @@ export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
   return { events, rest };
 }
 
-/** The assistant call's input (flow.run's shape): the prompt and temperature. */
-export type AssistInput = { input: { prompt: string; temperature: number } };
+/** The assistant call's input (flow.run's shape): the model settings, the prompt. */
+export type AssistInput = {
+  provider?: string;
+  endpoint?: string;
+  input: { prompt: string; temperature: number; model?: string };
+};
 
 /**
  * Calls the assistant and streams its reply: `onText` gets the reply so far each time more

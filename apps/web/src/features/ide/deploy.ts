@@ -2,10 +2,21 @@ import { hostingSiteName } from '@flows/engine';
 import { inlineProjectFiles } from './preview';
 import type { IdeFile } from './project';
 
+/** Where a project is published: the built-in host, or Netlify on the operator's account. */
+export type Hosting = 'local' | 'netlify';
+
+/**
+ * Where the IDE publishes, as runs do: the operator's provider (HOSTING_PROVIDER) for signed-in
+ * users, the built-in host for visitors (Netlify sites live on the operator's account).
+ */
+export function deployHosting(signedIn: boolean, provider: Hosting | undefined): Hosting {
+  return signedIn && provider === 'netlify' ? 'netlify' : 'local';
+}
+
 /** The calls a deploy makes (the website procedures runs use). */
 export type DeployClient = {
   createWebsite: (input: { name: string; html: string }) => Promise<{ id: string }>;
-  createSite: (input: { hosting: 'local'; name: string }) => Promise<{ siteId: string }>;
+  createSite: (input: { hosting: Hosting; name: string }) => Promise<{ siteId: string }>;
   deploy: (input: { id: string; siteId: string }) => Promise<{ deployUrl: string }>;
 };
 
@@ -16,20 +27,21 @@ export function deployablePage(files: readonly IdeFile[]): string | null {
 }
 
 /**
- * Publishes the project on the built-in host: saves it as a website and deploys it to the
- * project's site, creating the site the first time (so redeploys keep the address). A site that
- * is gone (unpublished, expired) is replaced by a new one.
+ * Publishes the project on `hosting`: saves it as a website and deploys it to the project's site,
+ * creating the site the first time (so redeploys keep the address). A site that is gone
+ * (unpublished, expired) is replaced by a new one.
  */
 export async function deployProject(
   client: DeployClient,
   files: readonly IdeFile[],
   siteId: string | null,
+  hosting: Hosting = 'local',
 ): Promise<{ siteId: string; deployUrl: string }> {
   const html = deployablePage(files);
   if (!html) throw new Error('Add an .html file to deploy the project');
   const website = await client.createWebsite({ name: 'IDE project', html });
   const newSite = async () =>
-    (await client.createSite({ hosting: 'local', name: hostingSiteName(Date.now()) })).siteId;
+    (await client.createSite({ hosting, name: hostingSiteName(Date.now()) })).siteId;
   let site = siteId ?? (await newSite());
   try {
     return {
