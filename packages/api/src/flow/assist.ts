@@ -1,7 +1,6 @@
 import type { TFlowRunInput } from '../contracts/flow';
 import { callModel } from './model-client';
-import { operatorModelKey } from './model-keys';
-import { modelCallFailure, type SingleCallSettings } from './single-call';
+import { callSettings, modelCallFailure, type SingleCallSettings } from './single-call';
 
 /**
  * What the IDE assistant's streaming call sends: the reply's text as it arrives, `retry` when a
@@ -30,25 +29,15 @@ export async function* streamModelCall(
     wake?.();
   };
   let outcome: { reply: string } | { error: unknown } | undefined;
-  const call = callModel(
-    {
-      provider: input.provider,
-      endpoint,
-      model: input.input.model,
-      temperature: input.input.temperature,
-      apiKey: input.apiKey || operatorModelKey(settings.modelApiKeys, endpoint),
+  const call = callModel(callSettings(input, endpoint, settings), input.input.prompt, {
+    timeScale: settings.flowTimeScale,
+    timeoutMs: settings.modelTimeoutMs,
+    ...(signal ? { signal } : {}),
+    onText: (text, reasoning) => {
+      if (!reasoning) push({ type: 'text', text });
     },
-    input.input.prompt,
-    {
-      timeScale: settings.flowTimeScale,
-      timeoutMs: settings.modelTimeoutMs,
-      ...(signal ? { signal } : {}),
-      onText: (text, reasoning) => {
-        if (!reasoning) push({ type: 'text', text });
-      },
-      onRetry: () => push({ type: 'retry' }),
-    },
-  ).then(
+    onRetry: () => push({ type: 'retry' }),
+  }).then(
     (answer) => {
       outcome = { reply: answer.reply };
       wake?.();

@@ -1,7 +1,7 @@
 import { engineLabel } from '@flows/engine';
 import { TRPCError } from '@trpc/server';
 import type { TFlowRunInput } from '../contracts/flow';
-import { callModel, ModelCallError } from './model-client';
+import { callModel, ModelCallError, type ModelSettings } from './model-client';
 import { type ModelEndpointKey, operatorModelKey } from './model-keys';
 
 /** What a single model call needs from the operator's settings (ApiConfig's fields). */
@@ -22,22 +22,30 @@ export async function singleModelCall(
   settings: SingleCallSettings,
 ) {
   try {
-    const answer = await callModel(
-      {
-        provider: input.provider,
-        endpoint,
-        model: input.input.model,
-        temperature: input.input.temperature,
-        apiKey: input.apiKey || operatorModelKey(settings.modelApiKeys, endpoint),
-      },
-      input.input.prompt,
-      { timeScale: settings.flowTimeScale, timeoutMs: settings.modelTimeoutMs },
-    );
+    const answer = await callModel(callSettings(input, endpoint, settings), input.input.prompt, {
+      timeScale: settings.flowTimeScale,
+      timeoutMs: settings.modelTimeoutMs,
+    });
     const thinking = answer.reasoning.trim();
     return thinking ? { result: answer.reply, thinking } : { result: answer.reply };
   } catch (error) {
     throw modelCallFailure(input.provider, error);
   }
+}
+
+/** How a single call talks to its model: the caller's own key wins, else the operator's one. */
+export function callSettings(
+  input: TFlowRunInput,
+  endpoint: string,
+  settings: SingleCallSettings,
+): ModelSettings {
+  return {
+    provider: input.provider,
+    endpoint,
+    model: input.input.model,
+    temperature: input.input.temperature,
+    apiKey: input.apiKey || operatorModelKey(settings.modelApiKeys, endpoint),
+  };
 }
 
 /** The 502 a failed single model call answers, its message naming the provider. */
