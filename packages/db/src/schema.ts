@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,6 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (PostgreSQL `bytea`), read and written as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -56,9 +63,14 @@ export const tasks = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     goal: text().notNull(),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** The visitor's address a visitor run counts against (the free plan's daily limit); cleared later. */
+    clientAddress: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('tasks_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('tasks_user_created_idx').on(t.userId, t.createdAt),
+    index('tasks_client_created_idx').on(t.clientAddress, t.createdAt),
+  ],
 );
 
 export const agentStepTypes = ['thinking', 'action', 'result', 'subtask'] as const;
@@ -127,6 +139,10 @@ export const webhooks = pgTable(
     /** Standard Webhooks signing secret (whsec_...), encrypted; null sends unsigned requests. */
     signingSecret: text(),
     description: text(),
+    /** Offered to its owner's runs as a tool the model may call. */
+    useInFlows: boolean().notNull().default(false),
+    /** A run's call waits for the user's approval even in auto mode. */
+    askBeforeCall: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,25 +166,73 @@ export const apiIntegrations = pgTable(
     rateLimitConfig: text().notNull().default('{}'),
     timeout: integer().notNull().default(30000),
     description: text(),
+    /** Offered to its owner's runs as a tool the model may call. */
+    useInFlows: boolean().notNull().default(false),
+    /** A run's call waits for the user's approval even in auto mode. */
+    askBeforeCall: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('api_integrations_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
 );
 
-/** An uploaded file's record; the bytes live at `path`. */
-export const files = pgTable('files', {
-  id: uuid().primaryKey().defaultRandom(),
-  userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-  filename: text().notNull(),
-  originalFilename: text().notNull(),
-  mimeType: text().notNull(),
-  size: integer().notNull(),
-  path: text().notNull(),
-  description: text(),
-  taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
+/**
+ * An uploaded file's record. The bytes live in `file_contents` (`path` is their storage key);
+ * the text Flows read from it is extracted once, at upload. Visitors' files have no user.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    filename: text().notNull(),
+    originalFilename: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    path: text().notNull(),
+    description: text(),
+    /** The run that uses the file. */
+    taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
+    /** The document's text; null for images. */
+    extractedText: text(),
+    /** Why no text could be read (a PDF without a text layer), shown to the user and the model. */
+    extractionNote: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_user_created_idx').on(t.userId, t.createdAt),
+    index('files_task_idx').on(t.taskId),
+  ],
+);
+
+/** The bytes of an uploaded file, kept in the database so every process can read them. */
+export const fileContents = pgTable('file_contents', {
+  fileId: uuid()
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  bytes: bytea().notNull(),
 });
+
+/**
+ * A personal API token: scripts send it as `Authorization: Bearer ...` to act as its user.
+ * Only the SHA-256 of the token is stored; `prefix` is the recognisable start shown in lists.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    prefix: text().notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
 
 /**
  * Login attempts, counted so the throttle holds across processes: one row per client address
@@ -262,6 +326,8 @@ export const integrationExecutions = pgTable(
     /** The first 2 KB of the answer's body. */
     responseBody: text(),
     error: text(),
+    /** The run whose task called the item as a tool; null for calls from the Execute dialogs. */
+    taskId: uuid().references(() => tasks.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
