@@ -10,6 +10,9 @@ const jsonReportDir = process.env.VITEST_JSON_DIR;
 export default defineConfig({
   plugins: [react()],
   server: {
+    // `pnpm dev`'s server redirects pages here (WEB_DEV_URL), so the port is fixed.
+    port: 5173,
+    strictPort: true,
     proxy: {
       '/api': apiServer,
       '/trpc': apiServer,

@@ -110,7 +110,7 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
 
   app.route('/sites', siteRoutes);
   app.route('/preview-frame', previewFrameRoutes);
-  app.route('/', webApp(webDist));
+  app.route('/', webApp(webDist, config.webDevUrl));
 
   app.onError((error, c) => {
     const { status, body } = errorResponse(error);

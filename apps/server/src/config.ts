@@ -34,6 +34,7 @@ const ZConfigEnv = z.object({
   MODEL_DEMO: flag,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  WEB_DEV_URL: optionalUrl,
   DEMO_MODEL_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
   MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   FLOW_TIME_SCALE: z.coerce.number().min(0).max(100).default(1),
@@ -106,6 +107,8 @@ export type Config = {
   demoModelPort: number;
   /** LOG_LEVEL and LOG_FORMAT. */
   log: LogSettings;
+  /** `pnpm dev`: the Vite dev server that pages are sent to (WEB_DEV_URL); unset serves the built app. */
+  webDevUrl: string | undefined;
   /** MODEL_ENDPOINT plus the comma-separated MODEL_ENDPOINTS_ALLOWED. */
   allowedModelEndpoints: string[];
   /**
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     modelDemo: value.MODEL_DEMO,
     demoModelPort: value.DEMO_MODEL_PORT,
     log: { level: value.LOG_LEVEL, format: value.LOG_FORMAT },
+    webDevUrl: value.WEB_DEV_URL?.replace(/\/+$/, ''),
     allowedModelEndpoints,
     modelApiKeys: modelApiKeys(value, allowedModelEndpoints),
     flowTimeScale: value.FLOW_TIME_SCALE,

@@ -41,7 +41,10 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
   if (settings.format === 'pretty' && !destination) {
     return pino({
       ...options,
-      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss', singleLine: true },
+      },
     });
   }
   return destination ? pino(options, destination) : pino(options);

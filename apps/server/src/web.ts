@@ -9,10 +9,18 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /**
  * Serves the built web app: its files as they are, and index.html for every other path so the
- * browser's router decides (it shows the not-found page for unknown routes).
+ * browser's router decides (it shows the not-found page for unknown routes). Under `pnpm dev`
+ * (`devUrl` set) pages are redirected to the Vite dev server instead, which has hot reload.
  */
-export function webApp(webDist = defaultWebDist) {
+export function webApp(webDist = defaultWebDist, devUrl?: string) {
   const web = new Hono<AppEnv>();
+  if (devUrl) {
+    web.get('*', (c) => {
+      const { pathname, search } = new URL(c.req.url);
+      return c.redirect(`${devUrl}${pathname}${search}`, 302);
+    });
+    return web;
+  }
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     web.get('*', (c) =>

@@ -50,3 +50,17 @@ describe('HTTP surface', () => {
     }
   });
 });
+
+describe('under pnpm dev (WEB_DEV_URL set)', () => {
+  it('sends pages to the Vite dev server and keeps answering the API itself', async () => {
+    const dev = await createTestApp({ WEB_DEV_URL: 'http://localhost:5173/' });
+    try {
+      const page = await dev.app.request('/dashboard?tab=history');
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe('http://localhost:5173/dashboard?tab=history');
+      expect((await dev.app.request('/api/health')).status).toBe(200);
+    } finally {
+      await dev.close();
+    }
+  });
+});

@@ -1,7 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * How a test runs an entry point (`main`, `worker`): from the TypeScript sources through tsx,
+ * or compiled by `scripts/build.ts` into a folder of the test's own, as `pnpm start` runs it.
+ */
+export type EntryPoints = { compiledIn?: string };
+
+/** The node arguments that run `entry` as `entryPoints` say. */
+export function entryArguments(entry: 'main' | 'worker', { compiledIn }: EntryPoints = {}) {
+  return compiledIn
+    ? ['--enable-source-maps', path.join(compiledIn, `${entry}.js`)]
+    : ['--import', 'tsx', `src/${entry}.ts`];
+}
+
+/** Compiles the server as `pnpm build` does, into a fresh temporary folder. */
+export async function compileServer(): Promise<string> {
+  const outdir = await mkdtemp(path.join(tmpdir(), 'flows-compiled-'));
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build.ts', outdir], {
+    cwd: serverDir,
+  });
+  return outdir;
+}
 
 /** A server process that said where it listens. */
 export type Started = { child: ChildProcess; baseUrl: string; output: () => string };
@@ -17,15 +43,15 @@ export async function stop(child: ChildProcess) {
 }
 
 /**
- * Real server processes (`src/main.ts`) started by a test: on a free port, with no model server
- * and without this process's DATABASE_URL and SECRET_KEY unless `env` gives them.
+ * Real server processes (`main`) started by a test: on a free port, with no model server and
+ * without this process's DATABASE_URL and SECRET_KEY unless `env` gives them.
  */
-export function serverProcesses() {
+export function serverProcesses(entryPoints: EntryPoints = {}) {
   const running: ChildProcess[] = [];
 
   function spawnServer(env: Record<string, string>) {
     const { DATABASE_URL: _unused, SECRET_KEY: _alsoUnused, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, entryArguments('main', entryPoints), {
       cwd: serverDir,
       env: {
         ...inherited,

@@ -5,6 +5,7 @@ import { createTestDatabase } from '@flows/db/testing';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp } from './harness';
+import { type EntryPoints, entryArguments } from './server-process';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,11 +17,11 @@ export const TEST_SECRET_KEY = '07'.repeat(32);
  * `env()` gives when it starts. Separate processes share a PostgreSQL server, so these tests need
  * DATABASE_URL.
  */
-export function workerProcesses(env: () => Record<string, string>) {
+export function workerProcesses(env: () => Record<string, string>, entryPoints: EntryPoints = {}) {
   let worker: ChildProcess | undefined;
   return {
     start() {
-      worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      worker = spawn(process.execPath, entryArguments('worker', entryPoints), {
         cwd: serverDir,
         env: { ...process.env, SECRET_KEY: TEST_SECRET_KEY, ...env() },
         stdio: 'ignore',
