@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 /** The API server that the dev server forwards to (apps/server, on PORT as `pnpm dev` starts it). */
@@ -8,7 +9,16 @@ const apiServer = `http://127.0.0.1:${process.env.PORT || 3000}`;
 const jsonReportDir = process.env.VITEST_JSON_DIR;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each file; the server sends the one the browser accepts.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|wasm)$/,
+      // Every file gets its copies, even where compression saves nothing (a few tiny chunks).
+      skipIfLargerOrEqual: false,
+    }),
+  ],
   server: {
     // `pnpm dev`'s server redirects pages here (WEB_DEV_URL), so the port is fixed.
     port: 5173,

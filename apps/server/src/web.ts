@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
@@ -31,20 +32,42 @@ export function webApp(webDist = defaultWebDist, devUrl?: string) {
     );
     return web;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const index = compressedCopies(readFileSync(indexFile));
+  // The build keeps brotli and gzip copies beside each file (`precompressed` picks by
+  // Accept-Encoding); hashed assets never change, so browsers keep them for a year.
   web.use(
     '/assets/*',
-    serveStatic({
-      root: webDist,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
+    async (c, next) => {
+      await next();
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root: webDist, precompressed: true }),
   );
-  web.use('*', serveStatic({ root: webDist }));
+  web.use('*', serveStatic({ root: webDist, precompressed: true }));
   web.get('*', (c) => {
+    const encoding = preferredEncoding(c.req.header('accept-encoding'));
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    c.header('Vary', 'Accept-Encoding');
+    if (encoding) c.header('Content-Encoding', encoding);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(new Uint8Array(index[encoding ?? 'identity']));
   });
   return web;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** index.html as sent: as it is, and compressed once at start-up. */
+function compressedCopies(html: Buffer): Record<Encoding | 'identity', Buffer> {
+  return { identity: html, br: brotliCompressSync(html), gzip: gzipSync(html) };
+}
+
+/** The best encoding the client accepts (brotli first), or none. */
+function preferredEncoding(acceptEncoding = ''): Encoding | undefined {
+  const accepted = acceptEncoding
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => quality?.trim() !== 'q=0')
+    .map(([name]) => name?.trim().toLowerCase());
+  return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding));
 }

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { webApp } from '../src/web';
+
+// A built web app as Vite leaves it: hashed assets with brotli and gzip copies beside them.
+const dist = mkdtempSync(join(tmpdir(), 'flows-web-assets-'));
+const script = `console.log(${JSON.stringify('Flows '.repeat(200))});`;
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Flows</title><div id="root"></div>');
+writeFileSync(join(dist, 'assets/index-abc123.js'), script);
+writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const web = webApp(dist);
+const get = (path: string, acceptEncoding?: string) =>
+  web.request(path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the built web app', () => {
+  it('sends the brotli or gzip copy the browser accepts, else the file itself', async () => {
+    const brotli = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(script);
+
+    const gzip = await get('/assets/index-abc123.js', 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('lets browsers keep hashed assets for a year, and revalidate the page', async () => {
+    const asset = await get('/assets/index-abc123.js', 'br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await get('/dashboard', 'br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('compresses the page for every route of the app', async () => {
+    const page = await get('/dashboard', 'gzip;q=1, br;q=0');
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('id="root"');
+    expect(await (await get('/no/such/page')).text()).toContain('id="root"');
+  });
+});

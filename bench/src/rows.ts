@@ -1,0 +1,30 @@
+/** One line of the bench's table: a figure beside its baseline, and the budget for their ratio. */
+export type Row = {
+  name: string;
+  figure: number;
+  baseline: number;
+  baselineName: string;
+  unit: string;
+  /** The ratio figure / baseline must be at least or at most this; or the figure itself must. */
+  budget: { atLeast: number } | { atMost: number } | { figureAtMost: number };
+};
+
+/** How long each measurement runs: `--smoke` only checks that every row still runs. */
+export type Settings = { smoke: boolean; httpSeconds: number; idleSeconds: number };
+
+export const ratio = (row: Row) => (row.baseline === 0 ? 0 : row.figure / row.baseline);
+
+/** Whether a row is within its budget. */
+export function withinBudget(row: Row): boolean {
+  const { budget } = row;
+  if ('atLeast' in budget) return ratio(row) >= budget.atLeast;
+  if ('atMost' in budget) return ratio(row) <= budget.atMost;
+  return row.figure <= budget.figureAtMost;
+}
+
+export function budgetText(row: Row): string {
+  const { budget } = row;
+  if ('atLeast' in budget) return `>= ${budget.atLeast}x`;
+  if ('atMost' in budget) return `<= ${budget.atMost}x`;
+  return `<= ${budget.figureAtMost} ${row.unit}`;
+}
