@@ -59,7 +59,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 2,
             },
-            { name: 'mantine', test: /node_modules[\\/]@(mantine|floating-ui)[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,13 +1,15 @@
 import { appRouter, createAuth, createUsageLimits, type FlowSystem } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
-import { Hono } from 'hono';
+import { TRPCError } from '@trpc/server';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { clientAddress } from './client-address';
 import { apiConfigOf, type Config } from './config';
 import type { AppEnv } from './env';
 import { createLogger, type Logger } from './logger';
+import { apiToken } from './middleware/api-token';
 import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
 import { noStore, securityHeaders } from './middleware/security-headers';
@@ -15,6 +17,7 @@ import { session } from './middleware/session';
 import { previewFrameRoutes } from './preview-frame';
 import { apiContext, errorResponse } from './rest';
 import { apiRoutes } from './routes/api';
+import { isFileUpload, uploadBodyLimit } from './routes/files';
 import { siteRoutes } from './routes/sites';
 import { webApp } from './web';
 
@@ -71,17 +74,34 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
     c.set('user', null);
     c.set('sessionId', null);
     c.set('sessionCookie', null);
+    c.set('bearer', false);
+    c.set('apiTokenId', null);
+    c.set('apiTokenError', null);
     c.set('clientIp', clientAddress(c, config.trustProxy));
     c.set('usageLimits', usageLimits);
     await next();
   });
   app.use('*', securityHeaders({ https }));
-  const limitBody = bodyLimit({
+  const limitJsonBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
   });
+  // Uploads (POST /api/files) may be as large as the file size limit; every other body 1 MB.
+  const limitUpload = uploadBodyLimit(apiConfig.files.maxBytes);
+  // GET and HEAD carry no body: skipping them spares building a full Request for every read.
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return isFileUpload(c) ? limitUpload(c, next) : limitJsonBody(c, next);
+  };
   for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, noStore, limitBody, originCheck(config.publicUrl, ACTING_SUBSCRIPTIONS), session);
+    app.use(
+      path,
+      noStore,
+      limitBody,
+      apiToken,
+      originCheck(config.publicUrl, ACTING_SUBSCRIPTIONS),
+      session,
+    );
   }
   app.get(
     '/api/tasks/:id/events',
@@ -101,6 +121,8 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: (options, honoContext) => {
         const c = honoContext as Parameters<typeof apiContext>[0];
+        const tokenRefused = c.get('apiTokenError');
+        if (tokenRefused) throw new TRPCError({ code: 'UNAUTHORIZED', message: tokenRefused });
         const sessionCookie = c.get('sessionCookie');
         if (sessionCookie) options.resHeaders.append('Set-Cookie', sessionCookie);
         return apiContext(c, (name, value) => options.resHeaders.append(name, value));

@@ -86,6 +86,25 @@ const ZConfigEnv = z.object({
   SESSION_MAX_AGE_DAYS: limit(30),
   LOGIN_MAX_FAILURES: limit(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: limit(30),
+  FILE_MAX_SIZE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .positive('must be more than 0')
+    .max(1024, 'must be at most 1024')
+    .default(10),
+  FILES_PER_RUN: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100, 'must be at most 100')
+    .default(5),
+  FILE_PROMPT_BUDGET_CHARS: z.coerce
+    .number({ error: 'must be a number of characters' })
+    .int('must be a whole number of characters')
+    .min(500, 'must be 500 or more')
+    .max(10_000_000)
+    .default(12_000),
+  VISITOR_FILE_TTL_HOURS: limit(24),
+  FREE_FLOWS_PER_DAY: limit(0),
 });
 
 /** The names of every setting, as environment variables. */
@@ -153,6 +172,15 @@ export type Config = {
   sessionMaxAgeMs: number;
   /** Failed logins per username and address, and per address across usernames (0 = no limit). */
   loginLimits: { perAccount: number; perAddress: number };
+  /** Files: bytes per file, files per run, documents' text per prompt, visitors' file lifetime. */
+  files: {
+    maxBytes: number;
+    perRun: number;
+    promptBudgetChars: number;
+    visitorTtlHours: number;
+  };
+  /** The free plan's runs per 24 hours, per visitor address or per account (0 = no limit). */
+  freeFlowsPerDay: number;
 };
 
 /** A configuration problem that must stop start-up, naming the variable at fault. */
@@ -274,6 +302,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       perAccount: value.LOGIN_MAX_FAILURES,
       perAddress: value.LOGIN_MAX_FAILURES_PER_ADDRESS,
     },
+    files: {
+      maxBytes: Math.round(value.FILE_MAX_SIZE_MB * 1024 * 1024),
+      perRun: value.FILES_PER_RUN,
+      promptBudgetChars: value.FILE_PROMPT_BUDGET_CHARS,
+      visitorTtlHours: value.VISITOR_FILE_TTL_HOURS,
+    },
+    freeFlowsPerDay: value.FREE_FLOWS_PER_DAY,
   };
 }
 
@@ -296,5 +331,7 @@ export function apiConfigOf(config: Config, secretKey: Buffer): ApiConfig {
     hosting: config.hosting,
     visitorSites: config.visitorSites,
     loginLimits: config.loginLimits,
+    files: config.files,
+    freeFlowsPerDay: config.freeFlowsPerDay,
   };
 }

@@ -11,6 +11,12 @@ export type AppEnv = {
     flows: FlowSystem | null;
     user: SessionUser | null;
     sessionId: string | null;
+    /** The request carries `Authorization: Bearer ...` (valid or not): no cookie counts. */
+    bearer: boolean;
+    /** The API token the request acts with (see middleware/api-token.ts). */
+    apiTokenId: string | null;
+    /** Why the request's bearer token was refused, for /trpc to answer 401 with. */
+    apiTokenError: string | null;
     /** A refreshed or cleared session cookie to send with the answer. */
     sessionCookie: string | null;
     /** The client's address as per-address limits count it (see clientAddress). */

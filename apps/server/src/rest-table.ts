@@ -65,7 +65,14 @@ export type InputMapping<P extends ProcedureName> = Mapping<FieldOf<P>, NonNulla
 export type AnyInputMapping = Mapping<string, Record<string, unknown>>;
 
 /** A path answered by a handler of its own instead of the generic one (see routes/api.ts). */
-export type CustomHandler = 'health' | 'ready' | 'live-feed' | 'model-stream';
+export type CustomHandler =
+  | 'health'
+  | 'ready'
+  | 'openapi'
+  | 'live-feed'
+  | 'model-stream'
+  | 'file-upload'
+  | 'file-download';
 
 type RowBase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -75,8 +82,10 @@ type RowBase = {
   status: 200 | 201;
   /** What the path does, in a few words (the README's and the OpenAPI document's). */
   summary: string;
-  /** The answer's media type, when not JSON. */
-  contentType?: 'text/event-stream';
+  /** The answer's media type, when not JSON (a file's own type: `application/octet-stream`). */
+  contentType?: 'text/event-stream' | 'application/octet-stream';
+  /** The request body's media type, when not JSON. */
+  requestType?: 'multipart/form-data';
 };
 
 /** A path that calls procedure `P` of the router. */
@@ -85,14 +94,17 @@ type RowOf<P extends ProcedureName> = RowBase & {
   input?: InputMapping<P>;
   /** Visitors get 401 `{ error: 'Not signed in' }` before the procedure is called. */
   signedInOnly?: true;
-  custom?: Exclude<CustomHandler, 'health' | 'ready'>;
+  custom?: Exclude<CustomHandler, 'health' | 'ready' | 'openapi' | 'file-upload'>;
 };
 
 /** A path that calls a procedure of the router. */
 export type ProcedureRow = { [P in ProcedureName]: RowOf<P> }[ProcedureName];
 
 /** A path with no procedure behind it. */
-export type PlainRow = RowBase & { procedure: null; custom: 'health' | 'ready' };
+export type PlainRow = RowBase & {
+  procedure: null;
+  custom: 'health' | 'ready' | 'openapi' | 'file-upload';
+};
 
 export type RestRow = ProcedureRow | PlainRow;
 
@@ -142,6 +154,14 @@ export const restTable: readonly RestRow[] = [
   },
   {
     method: 'GET',
+    path: '/api/openapi.json',
+    procedure: null,
+    status: 200,
+    summary: 'This API as an OpenAPI 3.1 document (generated from this table and the zod schemas)',
+    custom: 'openapi',
+  },
+  {
+    method: 'GET',
     path: '/api/model',
     procedure: 'system.model',
     status: 200,
@@ -188,6 +208,32 @@ export const restTable: readonly RestRow[] = [
     summary: 'Sign out',
   },
 
+  // API tokens
+  {
+    method: 'POST',
+    path: '/api/tokens',
+    procedure: 'token.create',
+    status: 201,
+    summary:
+      'Create a personal API token (`Authorization: Bearer`); the only answer that holds `token`',
+    input: { body: 'input' },
+  },
+  {
+    method: 'GET',
+    path: '/api/tokens',
+    procedure: 'token.list',
+    status: 200,
+    summary: "The signed-in user's API tokens (name, prefix, created, last used, expiry)",
+  },
+  {
+    method: 'DELETE',
+    path: '/api/tokens/{id}',
+    procedure: 'token.revoke',
+    status: 200,
+    summary: 'Revoke an API token',
+    input: { path: { id: 'id' } },
+  },
+
   // Tasks and steps
   {
     method: 'POST',
@@ -226,6 +272,14 @@ export const restTable: readonly RestRow[] = [
     status: 200,
     summary: "A task's steps, after the step number `after`",
     input: { query: { after: { field: 'afterSeq', type: 'integer' } }, path: { id: 'taskId' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/tasks/{id}/files',
+    procedure: 'file.forTask',
+    status: 200,
+    summary: 'The files a run uses',
+    input: { path: { id: 'taskId' } },
   },
   {
     method: 'GET',
@@ -271,6 +325,14 @@ export const restTable: readonly RestRow[] = [
   },
   {
     method: 'GET',
+    path: '/api/flows/allowance',
+    procedure: 'flow.allowance',
+    status: 200,
+    summary:
+      "Runs the caller may still start today under the free plan's limit (FREE_FLOWS_PER_DAY)",
+  },
+  {
+    method: 'GET',
     path: '/api/flows/{taskId}',
     procedure: 'flow.state',
     status: 200,
@@ -288,6 +350,14 @@ export const restTable: readonly RestRow[] = [
     procedure: 'flow.setAuto',
     status: 200,
     summary: 'Turn AUTO on or off',
+    input: { body: 'fields', path: { taskId: 'taskId' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/flows/{taskId}/approve',
+    procedure: 'flow.approve',
+    status: 200,
+    summary: 'Approve or reject the tool call a run waits for: `{ callId, approve }`',
     input: { body: 'fields', path: { taskId: 'taskId' } },
   },
 
@@ -331,6 +401,51 @@ export const restTable: readonly RestRow[] = [
     procedure: 'website.deleteSite',
     status: 200,
     summary: 'Unpublish a site',
+    input: { path: { id: 'id' } },
+  },
+
+  // Files
+  {
+    method: 'POST',
+    path: '/api/files',
+    procedure: null,
+    status: 201,
+    summary:
+      'Upload a file (multipart/form-data: `file`, optional `description`); 413 over the size limit, 415 for what Flows cannot read',
+    requestType: 'multipart/form-data',
+    custom: 'file-upload',
+  },
+  {
+    method: 'GET',
+    path: '/api/files',
+    procedure: 'file.list',
+    status: 200,
+    summary: "The signed-in user's files, newest first",
+  },
+  {
+    method: 'GET',
+    path: '/api/files/{id}',
+    procedure: 'file.byId',
+    status: 200,
+    summary: "A file's metadata",
+    input: { path: { id: 'id' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/files/{id}/content',
+    procedure: 'file.byId',
+    status: 200,
+    summary: "A file's original bytes, as an attachment of its stored type",
+    contentType: 'application/octet-stream',
+    custom: 'file-download',
+    input: { path: { id: 'id' } },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/files/{id}',
+    procedure: 'file.delete',
+    status: 200,
+    summary: 'Delete a file',
     input: { path: { id: 'id' } },
   },
 

@@ -28,6 +28,7 @@ export function apiContext(
     auth: c.get('auth'),
     user: c.get('user'),
     sessionId: c.get('sessionId'),
+    apiTokenId: c.get('apiTokenId'),
     clientIp: c.get('clientIp'),
     flows: c.get('flows'),
     usageLimits: c.get('usageLimits'),

@@ -12,6 +12,10 @@ export type Fixture = {
   siteId: string;
   webhookId: string;
   integrationId: string;
+  /** One of the owner's API tokens (its id; the token itself is never used here). */
+  tokenId: string;
+  /** A file the owner uploaded (its description is the marker). */
+  fileId: string;
   /** The name of each of the owner's rows; no one else may ever see it. */
   marker: string;
   /** The owner's login. */
@@ -31,6 +35,7 @@ export type Operation = {
   procedure: string | null;
   type: 'query' | 'mutation' | 'subscription';
   input?: (f: Fixture) => unknown;
+  /** A `FormData` body is sent as multipart/form-data, anything else as JSON. */
   rest?: { method: string; path: (f: Fixture) => string; body?: (f: Fixture) => unknown };
   expect: Outcomes;
   /** Where the REST path answers differently from the procedure. */
@@ -60,6 +65,14 @@ const post = (path: (f: Fixture) => string, body?: (f: Fixture) => unknown) => (
   body,
 });
 
+/** A multipart upload of a small text file. */
+export function uploadForm(name: string, text: string, description?: string): FormData {
+  const form = new FormData();
+  form.set('file', new File([text], name, { type: 'text/plain' }));
+  if (description !== undefined) form.set('description', description);
+  return form;
+}
+
 const webhookFields = (f: Fixture) => ({ name: unique('hook'), url: `${f.targetUrl}/hook` });
 const integrationFields = (f: Fixture) => ({ name: unique('api'), baseUrl: f.targetUrl });
 const command = (name: string): Operation => ({
@@ -78,6 +91,7 @@ export const operations: Operation[] = [
   { procedure: null, type: 'query', rest: get(() => '/api/ready'), expect: PUBLIC },
   { procedure: 'system.model', type: 'query', rest: get(() => '/api/model'), expect: PUBLIC },
   { procedure: 'template.list', type: 'query', rest: get(() => '/api/templates'), expect: PUBLIC },
+  { procedure: null, type: 'query', rest: get(() => '/api/openapi.json'), expect: PUBLIC },
 
   // Accounts
   {
@@ -121,6 +135,27 @@ export const operations: Operation[] = [
     rest: post(() => '/api/logout'),
     expect: PUBLIC,
     replacesSession: true,
+  },
+
+  // API tokens
+  {
+    procedure: 'token.create',
+    type: 'mutation',
+    input: () => ({ name: unique('token') }),
+    rest: post(
+      () => '/api/tokens',
+      () => ({ name: unique('token') }),
+    ),
+    expect: SIGNED_IN,
+  },
+  { procedure: 'token.list', type: 'query', rest: get(() => '/api/tokens'), expect: SIGNED_IN },
+  {
+    procedure: 'token.revoke',
+    type: 'mutation',
+    input: (f) => ({ id: f.tokenId }),
+    rest: { method: 'DELETE', path: (f) => `/api/tokens/${f.tokenId}` },
+    expect: OWNED_SIGNED_IN,
+    fresh: true,
   },
 
   // Tasks and steps
@@ -192,6 +227,12 @@ export const operations: Operation[] = [
     expect: PUBLIC,
   },
   {
+    procedure: 'flow.allowance',
+    type: 'query',
+    rest: get(() => '/api/flows/allowance'),
+    expect: PUBLIC,
+  },
+  {
     procedure: 'flow.state',
     type: 'query',
     input: (f) => ({ taskId: f.taskId }),
@@ -212,6 +253,18 @@ export const operations: Operation[] = [
       () => ({ auto: true }),
     ),
     expect: OWNED,
+    fresh: true,
+  },
+  {
+    // No tool call waits in the fixture's run: the owner reaches it, and it says so.
+    procedure: 'flow.approve',
+    type: 'mutation',
+    input: (f) => ({ taskId: f.taskId, callId: 1, approve: false }),
+    rest: post(
+      (f) => `/api/flows/${f.taskId}/approve`,
+      () => ({ callId: 1, approve: false }),
+    ),
+    expect: [404, 409, 404],
     fresh: true,
   },
   {
@@ -285,6 +338,47 @@ export const operations: Operation[] = [
     rest: { method: 'DELETE', path: (f) => `/api/sites/${f.siteId}` },
     expect: OWNED,
     fresh: true,
+  },
+
+  // Files
+  {
+    // Visitors may upload too (for their own runs); the file is the uploader's.
+    procedure: null,
+    type: 'mutation',
+    rest: post(
+      () => '/api/files',
+      () => uploadForm('notes.txt', 'A note of my own'),
+    ),
+    expect: PUBLIC,
+  },
+  { procedure: 'file.list', type: 'query', rest: get(() => '/api/files'), expect: SIGNED_IN },
+  {
+    procedure: 'file.byId',
+    type: 'query',
+    input: (f) => ({ id: f.fileId }),
+    rest: get((f) => `/api/files/${f.fileId}`),
+    expect: OWNED,
+  },
+  {
+    procedure: null,
+    type: 'query',
+    rest: get((f) => `/api/files/${f.fileId}/content`),
+    expect: OWNED,
+  },
+  {
+    procedure: 'file.delete',
+    type: 'mutation',
+    input: (f) => ({ id: f.fileId }),
+    rest: { method: 'DELETE', path: (f) => `/api/files/${f.fileId}` },
+    expect: OWNED,
+    fresh: true,
+  },
+  {
+    procedure: 'file.forTask',
+    type: 'query',
+    input: (f) => ({ taskId: f.taskId }),
+    rest: get((f) => `/api/tasks/${f.taskId}/files`),
+    expect: OWNED,
   },
 
   // Webhooks

@@ -7,6 +7,7 @@ import {
   type Outcome,
   operations,
   unique,
+  uploadForm,
 } from './authorization-table';
 import { createTestApp, json } from './harness';
 import { startEchoTarget } from './integrations-helpers';
@@ -30,6 +31,8 @@ const placeholder: Fixture = {
   siteId: '{site}',
   webhookId: '{webhook}',
   integrationId: '{integration}',
+  tokenId: '{token}',
+  fileId: '{file}',
   marker: '',
   username: '',
   password: '',
@@ -49,11 +52,13 @@ function sharedSession(role: 'owner' | 'other'): Promise<string> {
 
 function request(path: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = init.cookie ? { cookie: init.cookie } : {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body goes as multipart/form-data (its boundary set by the request itself).
+  const form = init.body instanceof FormData ? init.body : undefined;
+  if (init.body !== undefined && !form) headers['content-type'] = 'application/json';
   return harness.app.request(path, {
     method: init.method ?? 'GET',
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.body === undefined ? undefined : (form ?? JSON.stringify(init.body)),
   });
 }
 
@@ -107,12 +112,20 @@ async function createFixture(username: string, cookie: string): Promise<Fixture>
       body: { name: marker, baseUrl: target.base },
     }),
   );
+  const file = await ok<{ id: string }>(
+    request('/api/files', { method: 'POST', cookie, body: uploadForm('mine.txt', marker, marker) }),
+  );
+  const token = await ok<{ id: string }>(
+    request('/api/tokens', { method: 'POST', cookie, body: { name: marker } }),
+  );
   return {
     taskId,
     websiteId: website.id,
     siteId: site.siteId,
     webhookId: webhook.id,
     integrationId: integration.id,
+    tokenId: token.id,
+    fileId: file.id,
     marker,
     username,
     password: PASSWORD,
@@ -182,6 +195,7 @@ async function expectOwnerRowsIntact(f: Fixture, cookie: string) {
     `/api/websites/${f.websiteId}`,
     `/api/webhooks/${f.webhookId}`,
     `/api/integrations/${f.integrationId}`,
+    `/api/files/${f.fileId}`,
   ]) {
     expect([path, (await request(path, { cookie })).status]).toEqual([path, 200]);
   }
@@ -276,6 +290,8 @@ describe.each(['rest', 'trpc'] as const)(
         fixture.siteId,
         fixture.webhookId,
         fixture.integrationId,
+        fixture.tokenId,
+        fixture.fileId,
         fixture.marker,
         fixture.username,
       ];

@@ -27,6 +27,11 @@ const DexlinkPage = lazyPage(() => import('./pages/DexlinkPage'), 'DexlinkPage')
 const AuthPage = lazyPage(() => import('./pages/auth/AuthPage'), 'AuthPage');
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
 const CodeTestPage = lazyPage(() => import('./pages/CodeTestPage'), 'CodeTestPage');
+const ApiReferencePage = lazyPage(
+  () => import('./pages/docs/ApiReferencePage'),
+  'ApiReferencePage',
+);
+const ApiTokensPage = lazyPage(() => import('./pages/settings/ApiTokensPage'), 'ApiTokensPage');
 
 /** The route table of both spec documents, under one layout (header, page, footer). */
 export const routes: RouteObject[] = [
@@ -36,12 +41,21 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'docs', element: <DocsPage /> },
+      { path: 'docs/api', element: <ApiReferencePage /> },
       { path: 'pricing', element: <PricingPage /> },
       {
         path: 'integrations',
         element: (
           <RequireAuth>
             <IntegrationsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'settings/tokens',
+        element: (
+          <RequireAuth>
+            <ApiTokensPage />
           </RequireAuth>
         ),
       },

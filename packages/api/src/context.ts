@@ -2,6 +2,7 @@ import type { Database } from '@flows/db';
 import type { SessionUser } from './auth/accounts';
 import type { Auth } from './auth/lucia';
 import type { LoginLimits } from './auth/throttle';
+import type { FileLimits } from './files/service';
 import type { ModelEndpointKey } from './flow/model-keys';
 import type { FlowSystem } from './flow/system';
 import type { UsageLimits } from './flow/usage-limits';
@@ -40,6 +41,10 @@ export type ApiConfig = {
   hosting: HostingConfig;
   /** Failed logins allowed per username and address, and per address (DEFAULT_LOGIN_LIMITS). */
   loginLimits?: LoginLimits;
+  /** Files: size per file, files per run, documents' text per prompt, visitors' file lifetime. */
+  files: FileLimits;
+  /** The free plan's runs per 24 hours, per visitor address or per account (0 or absent: no limit). */
+  freeFlowsPerDay?: number;
 };
 
 /**
@@ -52,6 +57,8 @@ export type Context = {
   auth: Auth;
   user: SessionUser | null;
   sessionId: string | null;
+  /** The API token the request signed in with (`Authorization: Bearer`); absent for sessions. */
+  apiTokenId?: string | null;
   /**
    * The caller's address as every per-address limit counts it: the socket's peer, or the
    * forwarded client behind a trusted proxy (TRUST_PROXY); an IPv6 address by its /64.

@@ -1,9 +1,20 @@
+export { ApiTokenError, userForApiToken } from './auth/api-tokens';
 export { deleteExpiredAuthRecords } from './auth/cleanup';
 export { type Auth, createAuth } from './auth/lucia';
 export type { ApiConfig, Context, SessionUser } from './context';
 export * from './contracts/auth';
+export * from './contracts/files';
 export * from './contracts/flow';
 export * from './contracts/integrations';
+export * from './contracts/tokens';
+export {
+  type FileLimits,
+  fileContent,
+  fileTooLarge,
+  removeExpiredVisitorFiles,
+  sizeLimitText,
+  uploadFile,
+} from './files/service';
 export { type FlowFeedEvent, openFlowEvents } from './flow/events';
 export type { FlowRunView, StepView } from './flow/service';
 export { createFlowSystem, type FlowSystem } from './flow/system';

@@ -16,6 +16,7 @@ export const testConfig: ApiConfig = {
   siteBaseUrl: 'http://localhost:3000',
   hosting: { provider: 'local' },
   visitorSites: { deploysPerDay: 20, ttlHours: 24 },
+  files: { maxBytes: 10 * 1024 * 1024, perRun: 5, promptBudgetChars: 12_000, visitorTtlHours: 24 },
 };
 
 /** A visitor's context for calling procedures directly in tests; headers set are collected. */

@@ -1,4 +1,11 @@
 export {
+  attachmentsSection,
+  FILE_TEXT,
+  type PromptAttachment,
+  splitIntoParts,
+  withAttachments,
+} from './attachments';
+export {
   type CodeBlock,
   extractCodeBlocks,
   hasVisualMode,

@@ -1,4 +1,12 @@
-export { demoRules, type Fault, pickRule, type Rule } from './script';
+export {
+  demoRules,
+  type Fault,
+  pickRule,
+  type Rule,
+  type ScriptedRequest,
+  type ScriptedTool,
+  type ScriptedToolCall,
+} from './script';
 export {
   type ReceivedRequest,
   type ScriptedModel,

@@ -11,12 +11,34 @@ export type Fault =
   | 'stall'
   | 'drop'
   | 'malformed'
-  | 'empty';
+  | 'empty'
+  /** 400 to a request that offers `tools`, as servers without tool calling answer. */
+  | 'rejectTools';
+
+/** A tool the request offered (`tools[].function`). */
+export type ScriptedTool = { name: string; description?: string; parameters?: unknown };
+
+/** What a rule may look at besides the prompt: the tools offered and the tool answers so far. */
+export type ScriptedRequest = {
+  prompt: string;
+  tools: ScriptedTool[];
+  /** The `tool` messages of the conversation, in order. */
+  toolResults: { toolCallId: string; content: string }[];
+};
+
+/** A tool call the model answers with; without `name`, the first tool offered. */
+export type ScriptedToolCall = { name?: string; arguments: unknown };
 
 /** One scripted answer: used for prompts that match, `times` times (forever when unset). */
 export type Rule = {
   match: RegExp;
-  reply?: string | ((prompt: string) => string);
+  reply?: string | ((prompt: string, request: ScriptedRequest) => string);
+  /**
+   * Tool calls to answer with, streamed as `tool_calls` deltas. The rule applies only to requests
+   * that offer tools; a fixed list only while the conversation has no tool answer yet, a function
+   * when it returns calls.
+   */
+  toolCalls?: ScriptedToolCall[] | ((request: ScriptedRequest) => ScriptedToolCall[] | null);
   /** Streamed first as `reasoning_content` deltas, as reasoning models served by LM Studio do. */
   reasoning?: string;
   fault?: Fault;
@@ -26,6 +48,9 @@ export type Rule = {
 const taskListPattern = /Break the following goal into a short list of concrete tasks/;
 const summaryPattern = /Combine these results into one clear, complete final answer/;
 const websitePattern = /This task builds a website/;
+
+/** Goals for which the demo model plans a task that calls the user's webhook. */
+const demoToolGoal = /\b(webhook|notify|announce|send)\b/i;
 
 function goalOf(prompt: string): string {
   return /Goal: (.*)/.exec(prompt)?.[1]?.trim() ?? 'the goal';
@@ -65,6 +90,13 @@ export const demoRules: Rule[] = [
     match: taskListPattern,
     reply: (prompt) => {
       const goal = goalOf(prompt);
+      if (demoToolGoal.test(goal)) {
+        return JSON.stringify([
+          'Write a short update about the goal',
+          'Send the update with the webhook',
+          'Report what the webhook answered',
+        ]);
+      }
       if (/website|web site|landing page/i.test(goal)) {
         return JSON.stringify([
           'Plan the structure and content of the website',
@@ -89,21 +121,80 @@ export const demoRules: Rule[] = [
     },
   },
   {
+    // The demo's tool call: the update goes to the first webhook the run offers (or API, GET /).
+    match: /Your current task: Send the update with the webhook/,
+    toolCalls: (request) => {
+      if (request.toolResults.length > 0) return null;
+      const tool = request.tools.find((offered) => offered.name.startsWith('webhook_'));
+      if (tool) {
+        const goal = /goal: (.*)/i.exec(request.prompt)?.[1]?.trim() ?? 'the goal';
+        const text = `Update from a Flows demo run: ${goal}`;
+        return [{ name: tool.name, arguments: { text, source: 'Flows demo model' } }];
+      }
+      const api = request.tools[0];
+      return api ? [{ name: api.name, arguments: { endpoint: '/', method: 'GET' } }] : null;
+    },
+  },
+  {
     match: /Your current task:/,
-    reply: (prompt) =>
-      `Demo model answer for "${taskOf(prompt)}": this is a scripted reply that stands in for a real model.`,
+    reply: (prompt, request) => {
+      const answer = request.toolResults.at(-1)?.content;
+      if (answer !== undefined) {
+        return `Demo model answer for "${taskOf(prompt)}": the tool answered.\n\n${answer.slice(0, 400)}`;
+      }
+      if (taskOf(prompt) === 'Send the update with the webhook') {
+        return 'Demo model: there is no webhook marked "Use in flows" to send the update with. Add one under Integrations (as a signed-in user) and run the goal again.';
+      }
+      return `Demo model answer for "${taskOf(prompt)}": this is a scripted reply that stands in for a real model.`;
+    },
   },
   { match: /[\s\S]*/, reply: 'Demo model: scripted reply.' },
 ];
 
+const noTools = (prompt: string): ScriptedRequest => ({ prompt, tools: [], toolResults: [] });
+
 /** The reply a rule gives to `prompt` ('' when it has none). */
-export function replyOf(rule: Rule | undefined, prompt: string): string {
-  return typeof rule?.reply === 'function' ? rule.reply(prompt) : (rule?.reply ?? '');
+export function replyOf(
+  rule: Rule | undefined,
+  prompt: string,
+  request: ScriptedRequest = noTools(prompt),
+): string {
+  return typeof rule?.reply === 'function' ? rule.reply(prompt, request) : (rule?.reply ?? '');
+}
+
+/** The tool calls a rule answers `request` with, names filled in (none when it does not apply). */
+export function toolCallsOf(
+  rule: Rule | undefined,
+  request: ScriptedRequest,
+): { name: string; arguments: unknown }[] {
+  if (!rule?.toolCalls || request.tools.length === 0) return [];
+  const calls =
+    typeof rule.toolCalls === 'function'
+      ? rule.toolCalls(request)
+      : request.toolResults.length === 0
+        ? rule.toolCalls
+        : null;
+  return (calls ?? []).map((call) => ({
+    name: call.name ?? request.tools[0]?.name ?? 'tool',
+    arguments: call.arguments,
+  }));
+}
+
+/** Whether a rule answers this request: rules about tools only answer requests offering them. */
+function applies(rule: Rule, request: ScriptedRequest): boolean {
+  if (!rule.match.test(request.prompt) || rule.times === 0) return false;
+  if (rule.fault === 'rejectTools') return request.tools.length > 0;
+  if (rule.toolCalls) return toolCallsOf(rule, request).length > 0;
+  return true;
 }
 
 /** Picks the first rule that matches and still has uses left, and counts the use. */
-export function pickRule(rules: Rule[], prompt: string): Rule | undefined {
-  const rule = rules.find((candidate) => candidate.match.test(prompt) && candidate.times !== 0);
+export function pickRule(
+  rules: Rule[],
+  prompt: string,
+  request: ScriptedRequest = noTools(prompt),
+): Rule | undefined {
+  const rule = rules.find((candidate) => applies(candidate, { ...request, prompt }));
   if (rule?.times !== undefined) rule.times -= 1;
   return rule;
 }

@@ -1,14 +1,30 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { demoRules, type Fault, pickRule, type Rule, replyOf } from './script';
+import {
+  demoRules,
+  type Fault,
+  pickRule,
+  type Rule,
+  replyOf,
+  type ScriptedRequest,
+  type ScriptedTool,
+  toolCallsOf,
+} from './script';
 
 /** A request the server received, for assertions. */
 export type ReceivedRequest = {
   model: string;
+  /** The last user message's text (the text parts of a multi-part message, joined). */
   prompt: string;
+  /** The `image_url` URLs of the last user message's image parts (data: URLs, say). */
+  images: string[];
   stream: boolean;
   temperature: number | undefined;
   authorization: string | undefined;
+  /** The tools the request offered. */
+  tools: ScriptedTool[];
+  /** The conversation's `tool` messages (the answers to earlier tool calls), in order. */
+  toolResults: ScriptedRequest['toolResults'];
 };
 
 export type ScriptedModelOptions = {
@@ -17,6 +33,8 @@ export type ScriptedModelOptions = {
   rules?: Rule[];
   /** Pause between streamed chunks, in ms. */
   chunkDelayMs?: number;
+  /** Answer 400 to messages with image parts, as servers of text-only models do. */
+  rejectImages?: boolean;
 };
 
 /** A running scripted model server. */
@@ -33,8 +51,98 @@ type ChatBody = {
   model?: string;
   stream?: boolean;
   temperature?: number;
-  messages?: { role: string; content: unknown }[];
+  messages?: { role: string; content: unknown; tool_call_id?: string }[];
+  tools?: { type?: string; function?: ScriptedTool }[];
 };
+
+/** The tools a request offers and the tool answers its conversation holds. */
+function toolsOf(body: ChatBody): Pick<ScriptedRequest, 'tools' | 'toolResults'> {
+  const tools = (body.tools ?? []).flatMap((tool) =>
+    tool.function && typeof tool.function.name === 'string' ? [tool.function] : [],
+  );
+  const toolResults = (body.messages ?? []).flatMap((message) =>
+    message.role === 'tool'
+      ? [
+          {
+            toolCallId: message.tool_call_id ?? '',
+            content:
+              typeof message.content === 'string'
+                ? message.content
+                : JSON.stringify(message.content),
+          },
+        ]
+      : [],
+  );
+  return { tools, toolResults };
+}
+
+/**
+ * Answers with tool calls as OpenAI-compatible servers stream them: the first delta of each call
+ * carries its index, id and name, the arguments follow in pieces, and `finish_reason` is
+ * 'tool_calls'. Without `stream`, one message with `tool_calls`.
+ */
+async function answerToolCalls(
+  response: ServerResponse,
+  model: string,
+  calls: { name: string; arguments: unknown }[],
+  stream: boolean,
+  delayMs: number,
+) {
+  const made = calls.map((call, index) => ({
+    id: `call_${Date.now().toString(36)}_${index}`,
+    name: call.name,
+    arguments: JSON.stringify(call.arguments ?? {}),
+  }));
+  if (!stream) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const tool_calls = made.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
+    response.end(
+      JSON.stringify({
+        id: `chatcmpl-${Date.now()}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: null, tool_calls },
+            finish_reason: 'tool_calls',
+          },
+        ],
+      }),
+    );
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (delta: unknown, finish: string | null = null) =>
+    response.write(
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-stream',
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`,
+    );
+  send({ role: 'assistant', content: null });
+  for (const [index, call] of made.entries()) {
+    send({
+      tool_calls: [
+        { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+      ],
+    });
+    for (let at = 0; at < call.arguments.length; at += 16) {
+      send({ tool_calls: [{ index, function: { arguments: call.arguments.slice(at, at + 16) } }] });
+      if (delayMs > 0) await sleep(delayMs);
+    }
+  }
+  send({}, 'tool_calls');
+  response.end('data: [DONE]\n\n');
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,9 +152,32 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function lastUserPrompt(body: ChatBody): string {
+type ContentPart = { type?: string; text?: string; image_url?: { url?: string } };
+
+function lastUserContent(body: ChatBody): unknown {
   const user = [...(body.messages ?? [])].reverse().find((message) => message.role === 'user');
-  return typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
+  return user?.content ?? '';
+}
+
+/** A message's text: the content itself, or the text parts of a multi-part content. */
+function lastUserPrompt(body: ChatBody): string {
+  const content = lastUserContent(body);
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return JSON.stringify(content);
+  return (content as ContentPart[])
+    .flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
+    .join('\n');
+}
+
+/** The URLs of a multi-part message's image parts. */
+function lastUserImages(body: ChatBody): string[] {
+  const content = lastUserContent(body);
+  if (!Array.isArray(content)) return [];
+  return (content as ContentPart[]).flatMap((part) =>
+    part.type === 'image_url' && typeof part.image_url?.url === 'string'
+      ? [part.image_url.url]
+      : [],
+  );
 }
 
 function completion(model: string, content: string, reasoning?: string) {
@@ -114,6 +245,10 @@ function answerFault(
     case 'empty':
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('');
+      return;
+    case 'rejectTools':
+      response.writeHead(400, 'Bad Request', { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'tools are not supported by this model' } }));
       return;
   }
 }
@@ -184,6 +319,19 @@ export async function startScriptedModel(
       );
       return;
     }
+    if (request.method === 'POST' && path === '/demo-webhook') {
+      // The demo's webhook target (`pnpm demo` points its demo webhook here): echoes the payload.
+      const text = await readBody(request);
+      let payload: unknown = text;
+      try {
+        payload = JSON.parse(text);
+      } catch {}
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ ok: true, received: payload, note: 'Demo webhook of the scripted model' }),
+      );
+      return;
+    }
     if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `no route ${request.method} ${path}` } }));
@@ -198,15 +346,26 @@ export async function startScriptedModel(
       return;
     }
     const prompt = lastUserPrompt(body);
+    const images = lastUserImages(body);
     const model = body.model ?? 'local-model';
     requests.push({
       model,
       prompt,
+      images,
       stream: body.stream === true,
       temperature: body.temperature,
       authorization: request.headers.authorization,
+      ...toolsOf(body),
     });
-    const rule = pickRule(rules, prompt);
+    const scripted: ScriptedRequest = { prompt, ...toolsOf(body) };
+    if (options.rejectImages && images.length > 0) {
+      response.writeHead(400, 'Bad Request', { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: { message: 'This model does not support image inputs' } }),
+      );
+      return;
+    }
+    const rule = pickRule(rules, prompt, scripted);
     if (rule?.fault === 'drop') {
       // The start of the reply the prompt gets once the fault is used up (the rule's own, if set).
       const next = rules.find(
@@ -219,7 +378,12 @@ export async function startScriptedModel(
       answerFault(rule.fault, response, hanging);
       return;
     }
-    const reply = replyOf(rule, prompt);
+    const calls = toolCallsOf(rule, scripted);
+    if (calls.length > 0) {
+      await answerToolCalls(response, model, calls, body.stream === true, delayMs);
+      return;
+    }
+    const reply = replyOf(rule, prompt, scripted);
     if (body.stream) {
       await streamReply(response, model, reply, delayMs, rule?.reasoning);
       return;

@@ -3,6 +3,8 @@ import type { AppEnv } from '../env';
 
 /** Reads the session cookie, sets `user` and `sessionId`, and refreshes or clears the cookie. */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
+  // A request with a bearer token acts as the token's user only (see api-token.ts).
+  if (c.get('bearer')) return next();
   const auth = c.get('auth');
   const sessionId = auth.readSessionCookie(c.req.header('cookie') ?? '');
   if (sessionId) {

@@ -39,7 +39,53 @@ const ZFlowPending = z.union([
     callId: z.number(),
     result: z.string(),
   }),
+  z.object({
+    kind: z.literal('tool'),
+    taskIndex: z.number(),
+    callId: z.number(),
+    toolCallId: z.string(),
+    tool: z.string(),
+  }),
 ]);
+
+const ZToolCallRequest = z.object({
+  id: z.string(),
+  tool: z.string(),
+  arguments: z.string(),
+  item: z
+    .object({
+      kind: z.enum(['webhook', 'integration']),
+      id: z.string(),
+      ask: z.boolean(),
+      target: z.string(),
+    })
+    .nullable(),
+  problem: z.string().optional(),
+});
+
+const ZToolMessage = z.union([
+  z.object({
+    role: z.literal('assistant'),
+    content: z.string(),
+    toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })),
+  }),
+  z.object({ role: z.literal('tool'), toolCallId: z.string(), content: z.string() }),
+]);
+
+/**
+ * A tool call that waits for the user (POST /api/flows/{id}/approve answers it); with
+ * `outcomeUnknown` it was sent but its answer never recorded: approve sends it again.
+ */
+export const ZPendingApproval = z.object({
+  callId: z.number(),
+  tool: z.string(),
+  /** The call's arguments: parsed JSON, or the text the model wrote when it does not parse. */
+  arguments: z.unknown().optional(),
+  /** What will be called, secrets masked. */
+  target: z.string(),
+  outcomeUnknown: z.boolean(),
+});
+export type TPendingApproval = z.infer<typeof ZPendingApproval>;
 
 /** A run's state as the API answers it. */
 export const ZFlowRunView = z.object({
@@ -73,6 +119,19 @@ export const ZFlowRunView = z.object({
   taskRetries: z.number(),
   timeScale: z.number(),
   sequence: z.number(),
+  pendingApproval: ZPendingApproval.nullable(),
+  /** The current task's tool calls and its conversation with the model. */
+  tools: z
+    .object({
+      prompt: z.string(),
+      messages: z.array(ZToolMessage),
+      queue: z.array(ZToolCallRequest),
+      current: ZToolCallRequest.nullable(),
+      taskCalls: z.number(),
+    })
+    .nullable(),
+  toolCallsUsed: z.number(),
+  toolsOff: z.boolean(),
   taskId: z.string(),
   /** The number of the run's last step (0 before the first). */
   lastSeq: z.number(),

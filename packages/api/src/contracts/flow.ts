@@ -83,10 +83,21 @@ export const ZStartFlowInput = z.object({
   apiKey: ZModelApiKey.optional(),
   /** A website id from browser storage, for a deploy task without a new website. */
   websiteId: z.string().uuid().nullish(),
+  /** Uploaded files the run works with (POST /api/files); FILES_PER_RUN limits how many. */
+  fileIds: z
+    .array(ZId, { error: 'fileIds must be a list of file ids' })
+    .max(100, 'A run can use at most 100 files')
+    .default([]),
 });
 export type TStartFlowInput = z.infer<typeof ZStartFlowInput>;
 
 export const ZFlowCommandInput = z.object({ taskId: ZId });
+/** POST /api/flows/{id}/approve: the answer to the run's `pendingApproval`. */
+export const ZApproveInput = z.object({
+  taskId: ZId,
+  callId: z.number({ error: 'callId must be a number' }).int('callId must be an integer'),
+  approve: z.boolean({ error: 'approve must be true or false' }),
+});
 export const ZSetAutoInput = z.object({
   taskId: ZId,
   auto: z.boolean({ error: 'auto must be true or false' }),

@@ -5,8 +5,10 @@
  * checks that.
  */
 export * from './auth';
+export * from './files';
 export * from './flow';
 export * from './flow-views';
 export * from './integration-views';
 export * from './integrations';
 export * from './json';
+export * from './tokens';

@@ -20,6 +20,10 @@ export const ZWebhook = z.object({
   authToken: z.string().nullable(),
   signingSecret: z.string().nullable(),
   description: z.string().nullable(),
+  /** Offered to the owner's runs as a tool. */
+  useInFlows: z.boolean(),
+  /** A run's call waits for approval, even in auto mode. */
+  askBeforeCall: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -37,6 +41,10 @@ export const ZApiIntegration = z.object({
   rateLimitConfig: z.string(),
   timeout: z.number(),
   description: z.string().nullable(),
+  /** Offered to the owner's runs as a tool. */
+  useInFlows: z.boolean(),
+  /** A run's call waits for approval, even in auto mode. */
+  askBeforeCall: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -68,6 +76,8 @@ export const ZIntegrationExecution = z.object({
   /** The first 2 KB of the reply's body, secrets scrubbed. */
   responseBody: z.string().nullable(),
   error: z.string().nullable(),
+  /** The run whose task made the call as a tool; null for calls from the Execute dialogs. */
+  taskId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TIntegrationExecution = z.infer<typeof ZIntegrationExecution>;

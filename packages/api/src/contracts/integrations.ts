@@ -121,6 +121,11 @@ const timeoutField = z
   )
   .nullish();
 
+/** Offered to the owner's runs as a tool (default false). */
+const useInFlowsField = z.boolean({ error: 'useInFlows must be true or false' }).optional();
+/** A run's call waits for the user's approval, even in auto mode (default true). */
+const askBeforeCallField = z.boolean({ error: 'askBeforeCall must be true or false' }).optional();
+
 /** Any id; ids that are not UUIDs simply find nothing (404). */
 const id = z.string({ error: 'Id is required' });
 
@@ -139,6 +144,8 @@ const webhookFields = {
   authToken: secretField('Token'),
   signingSecret: signingSecretField,
   description: optionalText(1000, 'Description'),
+  useInFlows: useInFlowsField,
+  askBeforeCall: askBeforeCallField,
 };
 
 /** POST /api/webhooks: name and url are required; method defaults to POST, authType to none. */
@@ -165,6 +172,8 @@ const integrationFields = {
   rateLimitConfig: rateLimitConfigField,
   timeout: timeoutField,
   description: optionalText(1000, 'Description'),
+  useInFlows: useInFlowsField,
+  askBeforeCall: askBeforeCallField,
 };
 
 /** POST /api/integrations: name and baseUrl are required; timeout defaults to 30000 ms. */

@@ -7,6 +7,7 @@ import {
   type FlowFailureKind,
   flowCallDelay,
   modelForProvider,
+  type ToolMessage,
 } from '@flows/engine';
 import OpenAI, { APIError } from 'openai';
 
@@ -36,7 +37,73 @@ export type ModelCallOptions = {
   /** Stops the call (and its retries) at once. */
   signal?: AbortSignal;
   random?: () => number;
+  /** Tools offered to the model (the OpenAI-compatible `tools` parameter). */
+  tools?: readonly ModelTool[];
+  /** The conversation after the prompt: earlier tool calls and their answers. */
+  history?: readonly ToolMessage[];
+  /** Images sent with the prompt as image parts of a multi-part message. */
+  images?: readonly ModelImage[];
 };
+
+/** An image sent to the model: its bytes as a `data:` URL. */
+export type ModelImage = { url: string };
+
+/** The model endpoint refused the image parts of the message (it answered 400, 413, 415 or 422). */
+export class ImagesRejectedError extends Error {
+  constructor(readonly failure: ModelCallError) {
+    super(failure.message);
+    this.name = 'ImagesRejectedError';
+  }
+}
+
+/** Statuses with which an endpoint whose model does not read images refuses image parts. */
+const IMAGES_REFUSED = new Set([400, 413, 415, 422]);
+
+/**
+ * The user message's content: the prompt alone, or with images an OpenAI-compatible multi-part
+ * content of a text part and one `image_url` part per image.
+ */
+function userContent(prompt: string, images: readonly ModelImage[] = []) {
+  if (images.length === 0) return prompt;
+  return [
+    { type: 'text' as const, text: prompt },
+    ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: image.url } })),
+  ];
+}
+
+/** A function the model may call. */
+export type ModelTool = { name: string; description: string; parameters: Record<string, unknown> };
+
+/** A tool call in a model's answer, its arguments as the JSON text the model wrote. */
+export type ModelToolCall = { id: string; name: string; arguments: string };
+
+/** The model endpoint refused the `tools` parameter (it answered 400, 422 or 501 to it). */
+export class ToolsRejectedError extends Error {
+  constructor(readonly failure: ModelCallError) {
+    super(failure.message);
+    this.name = 'ToolsRejectedError';
+  }
+}
+
+/** Statuses with which an endpoint that does not do tool calling refuses `tools`. */
+const TOOLS_REFUSED = new Set([400, 422, 501]);
+
+/** The chat messages that follow the prompt, in the protocol's shape. */
+function historyMessages(history: readonly ToolMessage[] = []) {
+  return history.map((message) =>
+    message.role === 'tool'
+      ? { role: 'tool' as const, tool_call_id: message.toolCallId, content: message.content }
+      : {
+          role: 'assistant' as const,
+          content: message.content || null,
+          tool_calls: message.toolCalls.map((call) => ({
+            id: call.id,
+            type: 'function' as const,
+            function: { name: call.name, arguments: call.arguments },
+          })),
+        },
+  );
+}
 
 /** A model call that failed after its retries, classified for the flow engine. */
 export class ModelCallError extends Error {
@@ -109,15 +176,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The longest reply kept; a model that goes on past it is cut off as failed. */
 const MAX_REPLY_CHARS = 1_000_000;
 
-/** A model's answer, and the reasoning a reasoning model gave before it. */
-export type ModelReply = { reply: string; reasoning: string };
+/** A model's answer, the reasoning a reasoning model gave before it, and its tool calls. */
+export type ModelReply = { reply: string; reasoning: string; toolCalls?: ModelToolCall[] };
 
 /** A streamed delta as OpenAI-compatible servers send it, reasoning fields included. */
 type Delta = {
   content?: string | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
+  tool_calls?: {
+    index?: number;
+    id?: string;
+    function?: { name?: string; arguments?: string };
+  }[];
 };
+
+/** Tool calls streamed in pieces (by index: id and name first, arguments in parts). */
+function toolCallCollector() {
+  const calls: ModelToolCall[] = [];
+  return {
+    push(deltas: Delta['tool_calls']) {
+      for (const delta of deltas ?? []) {
+        const index = delta.index ?? calls.length;
+        calls[index] ??= { id: '', name: '', arguments: '' };
+        const call = calls[index];
+        if (delta.id) call.id = delta.id;
+        if (delta.function?.name) call.name += delta.function.name;
+        if (delta.function?.arguments) call.arguments += delta.function.arguments;
+      }
+    },
+    calls: () =>
+      calls
+        .filter((call) => call?.name)
+        .map((call, index) => ({ ...call, id: call.id || `call_${index}` })),
+  };
+}
 
 // PostgreSQL cannot store NUL characters; they carry no meaning in a reply.
 const clean = (text: string | null | undefined) => (text ?? '').replaceAll('\u0000', '');
@@ -175,12 +268,19 @@ export async function callModel(
           model: modelForProvider(settings.provider, settings.model),
           temperature: settings.temperature,
           stream: true,
-          messages: [{ role: 'user', content: prompt }],
+          messages: [
+            { role: 'user', content: userContent(prompt, options.images) },
+            ...historyMessages(options.history),
+          ],
+          ...(options.tools?.length && {
+            tools: options.tools.map((tool) => ({ type: 'function' as const, function: tool })),
+          }),
         },
         { signal: watch.signal },
       );
       const splitter = createReasoningSplitter();
       const answer = { reply: '', reasoning: '' };
+      const toolCalls = toolCallCollector();
       const take = (reasoning: string, content: string) => {
         answer.reasoning += reasoning;
         answer.reply += content;
@@ -195,6 +295,7 @@ export async function callModel(
         watch.alive();
         if (part.choices[0]?.finish_reason) finished = true;
         const delta = (part.choices[0]?.delta ?? {}) as Delta;
+        toolCalls.push(delta.tool_calls);
         const parts = splitter.push(clean(delta.content));
         take(clean(delta.reasoning_content ?? delta.reasoning) + parts.reasoning, parts.content);
       }
@@ -204,6 +305,8 @@ export async function callModel(
       if (watch.signal.aborted) throw watch.signal.reason;
       // So can a body that ends with its connection (see fetchNotingDone): finished, it says so.
       if (!finished && !terminator.seen) throw brokeOff();
+      const calls = toolCalls.calls();
+      if (calls.length > 0) return { ...answer, toolCalls: calls };
       if (!answer.reply.trim()) {
         throw new ModelCallError('The model returned an empty reply', 'other');
       }
@@ -211,6 +314,12 @@ export async function callModel(
     } catch (error) {
       const reason = watch.signal.aborted ? watch.signal.reason : undefined;
       lastError = toModelCallError(reason instanceof ModelCallError ? reason : error);
+      if (options.images?.length && IMAGES_REFUSED.has(lastError.status ?? 0)) {
+        throw new ImagesRejectedError(lastError);
+      }
+      if (options.tools?.length && TOOLS_REFUSED.has(lastError.status ?? 0)) {
+        throw new ToolsRejectedError(lastError);
+      }
       if (options.signal?.aborted) break;
       if (attempt < FLOW_CALL_ATTEMPTS) {
         const delayMs = flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale;

@@ -1,5 +1,6 @@
 import { type Database, flowRuns } from '@flows/db';
 import {
+  FILE_TEXT,
   FLOW_CALL_ATTEMPTS,
   FLOW_TEXT,
   type FlowEffect,
@@ -8,12 +9,14 @@ import {
 } from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { HostingEnv } from '../hosting/sites';
+import { offeredTools, resolveToolCalls } from '../integrations/tools';
 import { decryptSecret } from '../secrets/encryption';
 import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
 import type { FlowLog } from './log';
-import { callModel, ModelCallError } from './model-client';
+import { callModel, ModelCallError, type ModelImage, ToolsRejectedError } from './model-client';
 import { operatorModelKey } from './model-keys';
+import { callWithImages, promptWithFiles } from './run-files';
 import {
   appendSteps,
   applyEvent,
@@ -25,6 +28,7 @@ import {
   writeHeadSteps,
 } from './run-store';
 import type { FlowSettings } from './settings';
+import { carryOutToolCall } from './tool-effects';
 import { deployRunWebsite, saveRunWebsite } from './website-effects';
 
 /** What the runner needs from its surroundings. */
@@ -39,7 +43,10 @@ export type FlowRunnerDeps = {
   signal: AbortSignal;
 };
 
-type ExternalEffect = Extract<FlowEffect, { type: 'callModel' | 'saveWebsite' | 'deploy' }>;
+type ExternalEffect = Extract<
+  FlowEffect,
+  { type: 'callModel' | 'saveWebsite' | 'deploy' | 'callTool' }
+>;
 
 /** What one pass over the head of a run's effect queue found. */
 type Head = { kind: 'idle' } | { kind: 'external'; run: StoredRun; effect: ExternalEffect };
@@ -139,37 +146,74 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       const apiKey = apiKeySealed
         ? decryptSecret(apiKeySealed, settings.secretKey)
         : operatorModelKey(settings.modelApiKeys, model.endpoint);
-      const answer = await callModel({ ...model, apiKey }, effect.prompt, {
-        timeScale: settings.flowTimeScale,
-        timeoutMs: settings.modelTimeoutMs,
-        signal: deps.signal,
-        onText: (delta, reasoning) => {
-          for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
-            const piece = delta.slice(at, at + MAX_TEXT_PIECE);
-            announce({
-              kind: 'text',
-              taskId,
-              callId,
-              delta: piece,
-              ...(reasoning && { reasoning }),
+      // The task list and every task see the run's files: documents' text and images.
+      const withFiles =
+        effect.purpose === 'summary'
+          ? { prompt: effect.prompt, images: [] }
+          : await promptWithFiles(db, taskId, effect.prompt, {
+              budget: settings.files.promptBudgetChars,
+              focus:
+                effect.purpose === 'task'
+                  ? run.state.tasks[effect.taskIndex]?.description
+                  : run.state.goal,
             });
-          }
-        },
-        onRetry: ({ error, delayMs, attempt }) => {
-          announce({ kind: 'text', taskId, callId, delta: '', restart: true });
-          const reason =
-            error.status === undefined
-              ? `The AI service did not answer (${error.message})`
-              : FLOW_TEXT.serverResponded(error.status, error.statusText ?? 'Error');
-          const content = FLOW_TEXT.retryingCall(reason, delayMs, attempt, FLOW_CALL_ATTEMPTS);
-          return noteDuringCall(taskId, callId, { type: 'thinking', content });
-        },
-      });
+      // A task's model call is offered the user's tools, and carries its conversation so far.
+      const task = effect.purpose === 'task' ? effect : null;
+      const offered = task?.tools ? await offeredTools(db, run.userId) : [];
+      const call = (images: readonly ModelImage[]) =>
+        callModel({ ...model, apiKey }, withFiles.prompt, {
+          images,
+          ...(task && {
+            history: task.messages ?? [],
+            tools: offered.map(({ name, description, parameters }) => ({
+              name,
+              description,
+              parameters,
+            })),
+          }),
+          timeScale: settings.flowTimeScale,
+          timeoutMs: settings.modelTimeoutMs,
+          signal: deps.signal,
+          onText: (delta, reasoning) => {
+            for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
+              const piece = delta.slice(at, at + MAX_TEXT_PIECE);
+              announce({
+                kind: 'text',
+                taskId,
+                callId,
+                delta: piece,
+                ...(reasoning && { reasoning }),
+              });
+            }
+          },
+          onRetry: ({ error, delayMs, attempt }) => {
+            announce({ kind: 'text', taskId, callId, delta: '', restart: true });
+            const reason =
+              error.status === undefined
+                ? `The AI service did not answer (${error.message})`
+                : FLOW_TEXT.serverResponded(error.status, error.statusText ?? 'Error');
+            const content = FLOW_TEXT.retryingCall(reason, delayMs, attempt, FLOW_CALL_ATTEMPTS);
+            return noteDuringCall(taskId, callId, { type: 'thinking', content });
+          },
+        });
+      const answer = await callWithImages(taskId, withFiles.images, call, (reason) =>
+        noteDuringCall(taskId, callId, {
+          type: 'thinking',
+          content: FILE_TEXT.imagesRejected(reason),
+        }),
+      );
       const reply = { reply: answer.reply, thinking: answer.reasoning.trim(), callId };
+      if (task && answer.toolCalls?.length) {
+        const calls = resolveToolCalls(offered, answer.toolCalls);
+        return { type: 'taskToolCalls', ...reply, calls } as const;
+      }
       if (effect.purpose === 'taskList') return { type: 'taskListReply', ...reply } as const;
       if (effect.purpose === 'task') return { type: 'taskReply', ...reply } as const;
       return { type: 'summaryReply', ...reply } as const;
     } catch (error) {
+      if (error instanceof ToolsRejectedError && effect.purpose === 'task') {
+        return { type: 'taskToolsRejected', message: error.message, callId } as const;
+      }
       const failure =
         error instanceof ModelCallError
           ? error
@@ -215,6 +259,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     }
     if (effect.type === 'callModel') return callModelFor(run, effect);
     if (effect.type === 'saveWebsite') return saveWebsiteFor(run, effect);
+    if (effect.type === 'callTool') return carryOutToolCall(db, settings, run, effect);
     return deployFor(run, effect);
   }
 
@@ -224,7 +269,11 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       const head = await takeHead(taskId);
       if (head.kind === 'idle') return;
       const answer = await carryOut(head.run, head.effect);
-      if (deps.signal.aborted) return; // the effect stays queued for the next process
+      if (deps.signal.aborted) {
+        // A tool call's outcome is recorded even now: it was sent, and is never sent again.
+        if (head.effect.type === 'callTool') await settle(taskId, head.effect.callId, answer);
+        return; // any other effect stays queued for the next process
+      }
       await settle(taskId, head.effect.callId, answer);
     }
   }

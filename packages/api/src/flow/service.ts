@@ -1,6 +1,7 @@
 import { agentSteps, type Database, flowRuns, type Transaction, tasks } from '@flows/db';
 import {
   createFlowState,
+  FILE_TEXT,
   type FlowEvent,
   type FlowState,
   type FlowStep,
@@ -9,8 +10,10 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TStartFlowInput } from '../contracts/flow';
+import { attachFilesToRun, type FileLimits } from '../files/service';
 import { foundOr404, type Viewer, visibleTo } from '../ownership';
 import { encryptSecret } from '../secrets/encryption';
+import { forgetOldRunAddresses, reserveFreeRun } from './free-runs';
 import { normalizeEndpoint } from './model-client';
 import {
   appendSteps,
@@ -20,6 +23,9 @@ import {
   type StoredRun,
   toStoredRun,
 } from './run-store';
+
+/** The file limits of runs started without the operator's (FILES_PER_RUN's default). */
+const DEFAULT_RUN_FILE_LIMITS = { perRun: 5, visitorTtlHours: 24 };
 
 /** Fails with 404 unless the task exists and the viewer may see it. */
 export async function assertTaskVisible(db: Database, taskId: string, viewer: Viewer) {
@@ -48,16 +54,37 @@ export function allowedEndpoint(endpoint: string | undefined, allowed: string[])
   return match;
 }
 
-/** Creates the task and its run, with the start event applied; the caller kicks the run. */
+/**
+ * Creates the task and its run, with the start event applied; the caller kicks the run. A
+ * visitor's run records the client's address, which the free plan's daily limit (`freeRunsPerDay`,
+ * 0 = none) counts by; FreeRunLimitError (nothing created) past that limit.
+ */
 export async function startFlow(
   db: Database,
   input: TStartFlowInput,
-  options: { userId: Viewer; endpoint: string; secretKey: Buffer; timeScale: number },
+  options: {
+    userId: Viewer;
+    endpoint: string;
+    secretKey: Buffer;
+    timeScale: number;
+    /** Files per run, and visitors' file lifetime (ApiConfig's `files`). */
+    fileLimits?: Pick<FileLimits, 'perRun' | 'visitorTtlHours'>;
+    clientAddress?: string;
+    freeRunsPerDay?: number;
+  },
 ): Promise<string> {
+  const clientAddress = options.userId ? null : (options.clientAddress ?? null);
+  if (clientAddress) await forgetOldRunAddresses(db);
   return db.transaction(async (tx) => {
+    if (options.freeRunsPerDay && (options.userId || clientAddress)) {
+      await reserveFreeRun(tx, options.freeRunsPerDay, {
+        userId: options.userId,
+        clientAddress: clientAddress ?? '',
+      });
+    }
     const [task] = await tx
       .insert(tasks)
-      .values({ goal: input.goal, userId: options.userId })
+      .values({ goal: input.goal, userId: options.userId, clientAddress })
       .returning({ id: tasks.id });
     const taskId = task!.id;
     const run: StoredRun = {
@@ -89,6 +116,15 @@ export async function startFlow(
       websiteId: input.websiteId ?? null,
       timeScale: options.timeScale,
     });
+    if (input.fileIds.length > 0) {
+      // The files the caller uploaded for this run: the feed says which ones it uses.
+      const attached = await attachFilesToRun(tx, options.fileLimits ?? DEFAULT_RUN_FILE_LIMITS, {
+        taskId,
+        userId: options.userId,
+        fileIds: input.fileIds,
+      });
+      await appendSteps(tx, run, [{ type: 'action', content: FILE_TEXT.usingFiles(attached) }]);
+    }
     return taskId;
   });
 }
@@ -99,8 +135,12 @@ export async function startFlow(
  */
 export type FlowRunView = FlowState & { taskId: string; lastSeq: number; pendingWork: number };
 
+/** Fields of a run's state that runs stored before tools were added lack. */
+const toolDefaults = { pendingApproval: null, tools: null, toolCallsUsed: 0, toolsOff: false };
+
 function viewOf(run: StoredRun): FlowRunView {
   return {
+    ...toolDefaults,
     ...run.state,
     taskId: run.taskId,
     lastSeq: run.nextSeq - 1,

@@ -1,3 +1,4 @@
+import type { FileLimits } from '../files/service';
 import type { HostingConfig } from '../hosting/sites';
 import type { ModelEndpointKey } from './model-keys';
 
@@ -20,4 +21,6 @@ export type FlowSettings = {
   allowPrivateTargets: boolean;
   /** Where the built-in host serves sites, e.g. http://localhost:3000 */
   siteBaseUrl: string;
+  /** The documents' text budget per prompt (promptBudgetChars) and the other file limits. */
+  files: FileLimits;
 };

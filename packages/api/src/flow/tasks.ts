@@ -1,4 +1,4 @@
-import { type Database, flowRuns, tasks } from '@flows/db';
+import { type Database, files, flowRuns, tasks } from '@flows/db';
 import { type FlowStatus, runOutcome } from '@flows/engine';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { HostingEnv } from '../hosting/sites';
@@ -27,6 +27,11 @@ export async function listTasks(db: Database, userId: string) {
       taskFailures: sql<
         boolean[] | null
       >`jsonb_path_query_array(${flowRuns.state}, '$.tasks[*].failed')`,
+      /** How many files the run uses (the history marks runs that had files). */
+      fileCount:
+        sql<number>`(select count(*) from ${files} where ${files.taskId} = ${tasks.id})`.mapWith(
+          Number,
+        ),
     })
     .from(tasks)
     .leftJoin(flowRuns, eq(flowRuns.taskId, tasks.id))

@@ -86,6 +86,7 @@ async function performCall(
   userId: string,
   outbound: OutboundCall,
   settings: ExecuteSettings,
+  taskId: string | null = null,
 ): Promise<TExecuteAnswer> {
   const call = { ...outbound, secrets: [...outbound.secrets, ...urlSecrets(outbound.url)] };
   const started = performance.now();
@@ -96,6 +97,7 @@ async function performCall(
     itemId: call.itemId,
     method: call.method,
     url: scrubUrl(call.url.toString(), call.secrets),
+    taskId,
   };
   let response: GuardedResponse;
   try {
@@ -135,8 +137,15 @@ async function performCall(
 }
 
 /** Records a call that was not made (rate limited) in the item's history. */
-async function recordRefusal(db: Database, userId: string, call: OutboundCall, error: string) {
+async function recordRefusal(
+  db: Database,
+  userId: string,
+  call: OutboundCall,
+  error: string,
+  taskId: string | null = null,
+) {
   await recordExecution(db, {
+    taskId,
     userId,
     itemKind: call.itemKind,
     itemId: call.itemId,
@@ -186,4 +195,55 @@ export async function executeIntegration(
     throw new CallRateLimitedError(reservation.retryAfter, message);
   }
   return performCall(db, userId, call, settings);
+}
+
+/** A call a run's task makes as a tool: the item, and the arguments checked by `resolveToolCalls`. */
+export type RunToolCall =
+  | { kind: 'webhook'; id: string; payload: unknown }
+  | { kind: 'integration'; id: string; input: ExecuteIntegrationInput };
+
+/** What a run's tool call came back with: the reply, or the message of what went wrong. */
+export type RunToolOutcome =
+  | { ok: true; answer: TExecuteAnswer; secrets: string[] }
+  | { ok: false; error: string };
+
+/**
+ * Makes a run's tool call as the Execute dialogs do (the item's auth, rate limits, timeout and
+ * guarded client) and records it in the item's history with the run's id. Only the run owner's
+ * items that are still offered to runs are called. Never throws for a failed call: the failure
+ * is the outcome, told to the model.
+ */
+export async function executeRunTool(
+  db: Database,
+  userId: string,
+  taskId: string,
+  tool: RunToolCall,
+  settings: ExecuteSettings,
+): Promise<RunToolOutcome> {
+  try {
+    let call: OutboundCall;
+    if (tool.kind === 'webhook') {
+      const row = await ownedWebhook(db, userId, tool.id);
+      if (!row.useInFlows) return { ok: false, error: 'This webhook is no longer used in flows' };
+      call = await withSecretErrors(() => webhookCall(row, tool.payload, [settings.secretKey]));
+    } else {
+      const row = await ownedIntegration(db, userId, tool.id);
+      if (!row.useInFlows) {
+        return { ok: false, error: 'This API integration is no longer used in flows' };
+      }
+      call = await withSecretErrors(() => integrationCall(row, tool.input, [settings.secretKey]));
+      const limits = rateLimitsOf(parseStoredJson(row.rateLimitConfig));
+      const reservation = await reserveCall(db, row.id, limits);
+      if (!reservation.allowed) {
+        const message = rateLimitMessage(reservation.limit, reservation.retryAfter);
+        await recordRefusal(db, userId, call, message, taskId);
+        return { ok: false, error: message };
+      }
+    }
+    const answer = await performCall(db, userId, call, settings, taskId);
+    return { ok: true, answer, secrets: [...call.secrets, ...urlSecrets(call.url)] };
+  } catch (error) {
+    if (error instanceof TRPCError) return { ok: false, error: error.message };
+    throw error;
+  }
 }

@@ -27,6 +27,8 @@ export type ExecutionRecord = {
   responseBytes: number | null;
   responseBody: string | null;
   error: string | null;
+  /** The run whose task made the call as a tool. */
+  taskId?: string | null;
 };
 
 /** Records an execution and keeps only the newest EXECUTIONS_KEPT of its item. */
@@ -75,6 +77,7 @@ export async function listExecutions(
     responseBytes: row.responseBytes,
     responseBody: row.responseBody,
     error: row.error,
+    taskId: row.taskId,
     createdAt: row.createdAt.toISOString(),
   }));
 }

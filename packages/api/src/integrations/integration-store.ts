@@ -41,6 +41,8 @@ export function integrationView(row: IntegrationRow): TApiIntegration {
     rateLimitConfig: jsonText(parseStoredJson(row.rateLimitConfig)),
     timeout: row.timeout,
     description: row.description,
+    useInFlows: row.useInFlows,
+    askBeforeCall: row.askBeforeCall,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -114,6 +116,8 @@ function newIntegrationValues(
     rateLimitConfig: JSON.stringify(input.rateLimitConfig ?? {}),
     timeout: input.timeout ?? DEFAULT_TIMEOUT_MS,
     description: input.description ?? null,
+    useInFlows: input.useInFlows ?? false,
+    askBeforeCall: input.askBeforeCall ?? true,
   };
 }
 

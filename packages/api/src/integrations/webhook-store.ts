@@ -43,6 +43,8 @@ export function webhookView(row: WebhookRow): TWebhook {
     authToken: maskSecret(row.authToken),
     signingSecret: maskSecret(row.signingSecret),
     description: row.description,
+    useInFlows: row.useInFlows,
+    askBeforeCall: row.askBeforeCall,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -124,6 +126,8 @@ function newWebhookValues(
     authToken: sealSecret(input.authToken, null, seal),
     signingSecret: sealSecret(input.signingSecret, null, seal),
     description: input.description ?? null,
+    useInFlows: input.useInFlows ?? false,
+    askBeforeCall: input.askBeforeCall ?? true,
   };
 }
 

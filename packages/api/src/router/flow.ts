@@ -3,14 +3,17 @@ import { TRPCError, type TRPCRouterRecord, tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../context';
 import {
+  ZApproveInput,
   ZFlowCommandInput,
   ZFlowRunInput,
   ZId,
   ZSetAutoInput,
   ZStartFlowInput,
 } from '../contracts/flow';
+import { ZRunAllowance } from '../contracts/tokens';
 import { streamModelCall } from '../flow/assist';
 import { openFlowEvents, ZFlowEventsInput } from '../flow/events';
+import { FreeRunLimitError, runAllowance } from '../flow/free-runs';
 import { allowedEndpoint, commandFlow, flowState, startFlow } from '../flow/service';
 import { singleModelCall } from '../flow/single-call';
 import { requireFlows } from '../flow/system';
@@ -72,15 +75,37 @@ export const flowRouter = {
     const flows = requireFlows(ctx.flows);
     const endpoint = allowedEndpoint(input.endpoint, ctx.config.allowedModelEndpoints);
     await enforceUsageLimit(ctx, 'run');
-    const taskId = await startFlow(ctx.db, input, {
-      userId: viewerOf(ctx),
-      endpoint,
-      secretKey: ctx.config.secretKey,
-      timeScale: ctx.config.flowTimeScale,
-    });
+    let taskId: string;
+    try {
+      taskId = await startFlow(ctx.db, input, {
+        userId: viewerOf(ctx),
+        endpoint,
+        secretKey: ctx.config.secretKey,
+        timeScale: ctx.config.flowTimeScale,
+        fileLimits: ctx.config.files,
+        clientAddress: ctx.clientIp,
+        freeRunsPerDay: ctx.config.freeFlowsPerDay ?? 0,
+      });
+    } catch (error) {
+      if (error instanceof FreeRunLimitError) {
+        ctx.setHeader('Retry-After', String(error.retryAfter));
+      }
+      throw error;
+    }
     await flows.kick(taskId);
     return { taskId };
   }),
+
+  /**
+   * How many runs the caller may still start today under the free plan's daily limit
+   * (FREE_FLOWS_PER_DAY): a visitor by address, a signed-in user by account.
+   */
+  allowance: publicProcedure.output(ZRunAllowance).query(({ ctx }) =>
+    runAllowance(ctx.db, ctx.config.freeFlowsPerDay ?? 0, {
+      userId: viewerOf(ctx),
+      clientAddress: ctx.clientIp,
+    }),
+  ),
 
   state: publicProcedure
     .input(z.object({ taskId: ZId }))
@@ -92,6 +117,22 @@ export const flowRouter = {
   reset: command({ type: 'reset' }),
   /** Runs the last failed task again (or the interrupted one, or the task list). */
   retry: command({ type: 'retry' }),
+
+  /**
+   * Answers the tool call the run waits for (`pendingApproval`): approve sends it (again, when
+   * its outcome was unknown), reject tells the model it was not made. 409 when no call with that
+   * id waits.
+   */
+  approve: publicProcedure.input(ZApproveInput).mutation(async ({ ctx, input }) => {
+    const flows = requireFlows(ctx.flows);
+    const state = await commandFlow(ctx.db, input.taskId, viewerOf(ctx), {
+      type: 'approve',
+      callId: input.callId,
+      approve: input.approve,
+    });
+    await flows.kick(input.taskId);
+    return state;
+  }),
 
   setAuto: publicProcedure.input(ZSetAutoInput).mutation(async ({ ctx, input }) => {
     const flows = requireFlows(ctx.flows);

@@ -76,6 +76,14 @@ export function happyResponder(
         return { type: 'websiteSaved', websiteId: 'site-1', callId: effect.callId };
       case 'deploy':
         return { type: 'deployed', deployUrl: 'https://example.test/site', callId: effect.callId };
+      case 'callTool':
+        return {
+          type: 'toolResult',
+          status: 200,
+          statusText: 'OK',
+          body: '{}',
+          callId: effect.callId,
+        };
     }
   };
 }

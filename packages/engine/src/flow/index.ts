@@ -10,6 +10,24 @@ export {
   runOutcome,
 } from './state';
 export { FLOW_TEXT, FLOW_TOAST } from './texts';
+export {
+  parsedArguments,
+  prettyJson,
+  TOOL_ANSWER_CHARS,
+  TOOL_LIMITS,
+  TOOL_STEP_PREFIX,
+  TOOL_TEXT,
+  type ToolStepKind,
+  toolStepOf,
+} from './tool-texts';
+export type {
+  FlowApproval,
+  FlowToolWork,
+  ToolAnswer,
+  ToolCallRequest,
+  ToolItemKind,
+  ToolMessage,
+} from './tool-types';
 export type {
   FlowEffect,
   FlowEvent,

@@ -15,6 +15,7 @@ import { addStep, type Draft, draftOf, nextId, schedule, unchanged } from './dra
 import { requestSummary, runCurrentTask, runTaskAgain } from './run';
 import { canResume, createFlowState, isFlowBusy, retryTarget } from './state';
 import { FLOW_TEXT } from './texts';
+import { approve, taskToolCalls, taskToolsRejected, toolOutcomeUnknown, toolResult } from './tools';
 import type { EventOf, FlowEvent, FlowPending, FlowState, FlowTransition } from './types';
 
 /**
@@ -82,6 +83,16 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowTransition 
     case 'deployed':
     case 'deployFailed':
       return answer(state, event, 'deploy', deployAnswer);
+    case 'taskToolCalls':
+      return answer(state, event, 'task', taskToolCalls);
+    case 'taskToolsRejected':
+      return answer(state, event, 'task', taskToolsRejected);
+    case 'toolResult':
+      return answer(state, event, 'tool', toolResult);
+    case 'toolOutcomeUnknown':
+      return answer(state, event, 'tool', toolOutcomeUnknown);
+    case 'approve':
+      return approve(state, event);
   }
 }
 
@@ -105,14 +116,17 @@ function start(state: FlowState, event: EventOf<'start'>): FlowTransition {
 
 function stop(state: FlowState): FlowTransition {
   if (!isFlowBusy(state) && state.status !== 'waiting') return unchanged(state);
-  return { state: { ...state, status: 'stopped', pending: null, timer: null }, effects: [] };
+  return {
+    state: { ...state, status: 'stopped', pending: null, timer: null, pendingApproval: null },
+    effects: [],
+  };
 }
 
 function setAuto(state: FlowState, auto: boolean): FlowTransition {
   if (state.auto === auto) return unchanged(state);
   const draft = draftOf(state);
   draft.state.auto = auto;
-  if (auto && state.status === 'waiting') {
+  if (auto && state.status === 'waiting' && !state.pendingApproval) {
     runCurrentTask(draft, true);
   } else if (!auto && state.status === 'executing' && state.timer?.action === 'runTask') {
     draft.state.timer = null;
@@ -190,6 +204,7 @@ type PendingFor = {
   summary: Extract<FlowPending, { purpose: 'summary' }>;
   saveWebsite: Extract<FlowPending, { kind: 'saveWebsite' }>;
   deploy: Extract<FlowPending, { kind: 'deploy' }>;
+  tool: Extract<FlowPending, { kind: 'tool' }>;
 };
 type PendingKind = keyof PendingFor;
 type AnswerEvent = Extract<FlowEvent, { callId?: number }>;

@@ -5,6 +5,7 @@ import { engineLabel } from '../providers';
 import { isDeployTask, isWebsiteTask } from '../tasks';
 import { addErrorStep, addStep, type Draft, nextId, schedule } from './draft';
 import { FLOW_TEXT } from './texts';
+import { freshTools, toolsAllowed } from './tool-state';
 
 const WEBSITE_NAME_CHARS = 60;
 
@@ -38,12 +39,15 @@ export function runCurrentTask(draft: Draft, announce: boolean): void {
   addStep(draft, 'action', FLOW_TEXT.analyzing(engineLabel(state.provider)));
   const callId = nextId(draft);
   state.pending = { kind: 'model', purpose: 'task', taskIndex: index, callId };
+  const prompt = taskPrompt(state.goal, task.description, completedOutcomes(draft));
+  state.tools = freshTools(prompt);
   draft.effects.push({
     type: 'callModel',
     purpose: 'task',
-    prompt: taskPrompt(state.goal, task.description, completedOutcomes(draft)),
+    prompt,
     callId,
     taskIndex: index,
+    tools: toolsAllowed(state),
   });
 }
 
@@ -120,6 +124,7 @@ export function completeTask(draft: Draft, index: number, result: string, failed
   }
   if (!failed) addStep(draft, 'thinking', FLOW_TEXT.taskCompleted);
   state.pending = null;
+  state.tools = null;
   state.taskRetries = 0;
   // The first task not yet done: the next one, or after a Retry the one the run had reached.
   const open = state.tasks.findIndex((candidate) => !candidate.completed);

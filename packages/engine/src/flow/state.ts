@@ -31,6 +31,10 @@ export function createFlowState(options: FlowStateOptions = {}): FlowState {
     taskRetries: 0,
     timeScale: options.timeScale ?? 1,
     sequence: options.sequence ?? 0,
+    pendingApproval: null,
+    tools: null,
+    toolCallsUsed: 0,
+    toolsOff: false,
   };
 }
 
@@ -46,6 +50,7 @@ export function isFlowBusy(state: Pick<FlowState, 'status'>): boolean {
  * (a task not yet run, or the final summary).
  */
 export function canResume(state: FlowState): boolean {
+  if (state.pendingApproval) return false; // the waiting tool call is answered by approve
   return state.status === 'waiting' || (state.status === 'stopped' && state.tasks.length > 0);
 }
 
@@ -57,7 +62,7 @@ export type RetryTarget = { kind: 'task'; index: number } | { kind: 'taskList' }
  * task a Stop interrupted; else, when the task list could not be made, make it again.
  */
 export function retryTarget(state: FlowState): RetryTarget | null {
-  if (isFlowBusy(state) || state.status === 'idle') return null;
+  if (isFlowBusy(state) || state.status === 'idle' || state.pendingApproval) return null;
   const failed = state.tasks.findLastIndex((task) => task.failed);
   if (failed !== -1) return { kind: 'task', index: failed };
   if (state.status !== 'stopped') return null;

@@ -2,6 +2,13 @@ import type { AiProvider } from '../constants';
 import type { FlowFailureKind } from '../retry';
 import type { FlowStep } from '../steps';
 import type { TaskSource } from '../tasks';
+import type {
+  FlowApproval,
+  FlowToolWork,
+  ToolAnswer,
+  ToolCallRequest,
+  ToolMessage,
+} from './tool-types';
 
 /**
  * Where a run is: 'idle' before the first start or after Reset; 'planning' while the task list is
@@ -37,7 +44,8 @@ export type FlowPending =
   | { kind: 'model'; purpose: 'task'; taskIndex: number; callId: number }
   | { kind: 'model'; purpose: 'summary'; callId: number }
   | { kind: 'saveWebsite'; taskIndex: number; callId: number; result: string; deploy: boolean }
-  | { kind: 'deploy'; taskIndex: number; callId: number; result: string };
+  | { kind: 'deploy'; taskIndex: number; callId: number; result: string }
+  | { kind: 'tool'; taskIndex: number; callId: number; toolCallId: string; tool: string };
 
 /** What a scheduled timer does when it fires. */
 export type FlowTimerAction = 'analyzeGoal' | 'runTask' | 'retryTask' | 'summary';
@@ -71,6 +79,14 @@ export type FlowState = {
   timeScale: number;
   /** Source of call ids and timer tokens; only grows, also across Reset. */
   sequence: number;
+  /** A tool call that waits for the user: Approve or Reject (or, outcome unknown, retry or skip). */
+  pendingApproval: FlowApproval | null;
+  /** The current task's tool calls and its conversation with the model; null between tasks. */
+  tools: FlowToolWork | null;
+  /** Tool calls this run has made (the per-run limit counts them). */
+  toolCallsUsed: number;
+  /** The model endpoint rejected the `tools` parameter: the run goes on without tools. */
+  toolsOff: boolean;
 };
 
 /** What a model call answered, as extractFlowResult reads it. */
@@ -109,6 +125,16 @@ export type FlowEvent =
   | { type: 'websiteSaveFailed'; message: string; callId?: number }
   | { type: 'deployed'; deployUrl: string; callId?: number }
   | { type: 'deployFailed'; message: string; callId?: number }
+  /** A task's model call answered with tool calls (and maybe some text). */
+  | ({ type: 'taskToolCalls'; calls: ToolCallRequest[] } & ModelAnswer)
+  /** The model endpoint refused the `tools` parameter. */
+  | { type: 'taskToolsRejected'; message: string; callId?: number }
+  /** A tool call was carried out (or failed before or while it was sent). */
+  | ({ type: 'toolResult'; callId?: number } & ToolAnswer)
+  /** A tool call was recorded as sent, but its outcome never was (the process died). */
+  | { type: 'toolOutcomeUnknown'; callId?: number }
+  /** The user's answer to `pendingApproval`: approve (or retry) / reject (or skip). */
+  | { type: 'approve'; callId: number; approve: boolean }
   | { type: 'stop' }
   | { type: 'reset' }
   | { type: 'continue' }
@@ -124,7 +150,17 @@ export type EventOf<T extends FlowEvent['type']> = Extract<FlowEvent, { type: T 
 export type FlowEffect =
   | { type: 'addStep'; step: FlowStep }
   | { type: 'callModel'; purpose: 'taskList'; prompt: string; callId: number }
-  | { type: 'callModel'; purpose: 'task'; prompt: string; callId: number; taskIndex: number }
+  | {
+      type: 'callModel';
+      purpose: 'task';
+      prompt: string;
+      callId: number;
+      taskIndex: number;
+      /** The task's conversation after the prompt (tool calls and their answers). */
+      messages?: ToolMessage[];
+      /** Offer the user's tools to the model. */
+      tools?: boolean;
+    }
   | { type: 'callModel'; purpose: 'summary'; prompt: string; callId: number }
   | {
       type: 'saveWebsite';
@@ -135,6 +171,14 @@ export type FlowEffect =
       callId: number;
     }
   | { type: 'deploy'; websiteId: string; taskIndex: number; callId: number }
+  | {
+      type: 'callTool';
+      call: ToolCallRequest & { item: NonNullable<ToolCallRequest['item']> };
+      taskIndex: number;
+      callId: number;
+      /** Set by the runner once the call is recorded as sent (before it is sent). */
+      sent?: boolean;
+    }
   | { type: 'schedule'; afterMs: number; event: { type: 'timerFired'; token: number } };
 
 /** The result of one reducer step. */

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Text, Tooltip, VisuallyHidden } from '@manti
 import {
   type Icon,
   IconHistory,
+  IconKey,
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
@@ -100,7 +101,10 @@ function AccountButton({
   );
 }
 
-/** Login/Register for visitors; History, Settings, Dashboard and Logout for a signed-in user. */
+/**
+ * Login/Register for visitors; History, Settings, API tokens, Dashboard and Logout for a signed-in
+ * user.
+ */
 export function AccountActions({
   simplified = false,
   showDashboardButton = SHOW_DASHBOARD_LINK,
@@ -194,6 +198,16 @@ export function AccountActions({
           icon={IconSettings}
           stacked={stacked}
           onClick={runAndClose(onSettingsClick ?? openDashboardPanel('settings'))}
+        />
+      )}
+      {!simplified && (
+        <AccountButton
+          label="API tokens"
+          icon={IconKey}
+          stacked={stacked}
+          to="/settings/tokens"
+          current={isActiveLink('/settings/tokens', pathname)}
+          onClick={onAction}
         />
       )}
       <AccountButton

@@ -213,7 +213,14 @@ export function ExecutionHeader(props: ExecutionHeaderProps) {
           Export
         </CommandButton>
       </Group>
-      {waiting && (
+      {waiting && run?.pendingApproval && (
+        <Alert variant="light" color="yellow" p="xs" title="Waiting for your approval">
+          {run.pendingApproval.outcomeUnknown
+            ? `${run.pendingApproval.tool} was sent, but its answer was never recorded. Retry or Skip it in the feed.`
+            : `The task wants to call ${run.pendingApproval.tool}. Approve or Reject it in the feed.`}
+        </Alert>
+      )}
+      {waiting && !run?.pendingApproval && (
         <Alert variant="light" color="yellow" p="xs" title="Waiting for your confirmation">
           Click 'Continue to Next Task' to run the remaining tasks, or Execute in the task list to
           run only the current one.

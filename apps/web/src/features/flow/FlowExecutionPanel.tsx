@@ -1,4 +1,4 @@
-import { needsFeedback } from '@flows/engine';
+import { needsFeedback, toolStepOf } from '@flows/engine';
 import { Alert, Anchor, Box, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconWorld } from '@tabler/icons-react';
 import { EmptyState, ExecutionHeader } from './ExecutionHeader';
@@ -34,6 +34,8 @@ export type FlowExecutionPanelProps = {
   onRetry: () => void;
   onReset: () => void;
   onExport: () => void;
+  /** Answers the tool call the run waits for (`run.pendingApproval`). */
+  onApprove?: (callId: number, approve: boolean) => void;
 };
 
 const feedHeight = 'clamp(320px, calc(100dvh - 360px), 720px)';
@@ -53,7 +55,7 @@ function feedNote(starting: boolean, connection: FeedConnection, stepCount: numb
 export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
   const { steps, streamingText, streamingReasoning, run, auto, active, busy, following } = props;
   const { starting, connection, demo, pendingCommand } = props;
-  const { onSetAuto, onContinue, onRetry, onReset, onExport } = props;
+  const { onSetAuto, onContinue, onRetry, onReset, onExport, onApprove } = props;
   const { viewportRef, onScroll } = useStickToBottom(
     `${steps.length}:${streamingReasoning?.length}:${streamingText?.length}`,
   );
@@ -64,6 +66,10 @@ export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
   // The box that asks for Continue goes under the newest thinking step while the run waits.
   const lastThinking = steps.findLastIndex((step) => step.type === 'thinking');
   const note = feedNote(starting, connection, steps.length);
+  // The step that asks about the waiting tool call gets its Approve and Reject buttons.
+  const approval = run?.pendingApproval ?? null;
+  const asks = (content: string) =>
+    approval !== null && toolStepOf(content)?.callId === approval.callId;
 
   return (
     <Paper withBorder radius="md" component="section" aria-labelledby="flow-execution-title">
@@ -102,6 +108,12 @@ export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
               key={step.id}
               step={step}
               feedback={waiting && index === lastThinking && needsFeedback(step, auto)}
+              onApprove={
+                approval && onApprove && asks(step.content)
+                  ? (approve) => onApprove(approval.callId, approve)
+                  : undefined
+              }
+              approving={pendingCommand === 'approve'}
             />
           ))}
           {streamingReasoning && <StreamingStep type="thinking" text={streamingReasoning} />}

@@ -14,8 +14,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconInfoCircle, IconPlayerPlay, IconPlayerStop, IconSend } from '@tabler/icons-react';
+import {
+  IconFolder,
+  IconInfoCircle,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconSend,
+} from '@tabler/icons-react';
 import type { ChangeEvent, KeyboardEvent, Ref } from 'react';
+import { AttachButton, AttachmentChips, type AttachmentsControl, useFileDrop } from '../files';
 
 /** What both goal inputs share. */
 export type GoalInputProps = {
@@ -31,7 +38,30 @@ export type GoalInputProps = {
   onStart: () => void;
   onStop: () => void;
   inputRef?: Ref<HTMLTextAreaElement>;
+  /** Files attached to the next goal (attach button, drag and drop, chips). */
+  attachments?: AttachmentsControl;
+  /** Opens 'My files' (signed-in users), to attach an earlier file. */
+  onOpenMyFiles?: () => void;
 };
+
+/** The outline the goal input shows while files are dragged over it. */
+const dropOutline = (dragging: boolean) =>
+  dragging ? { outline: '2px dashed var(--mantine-color-blue-6)', outlineOffset: 2 } : undefined;
+
+/** 'My files' for signed-in users: attach an earlier upload. */
+function MyFilesButton({ onOpen }: { onOpen?: () => void }) {
+  if (!onOpen) return null;
+  return (
+    <Button
+      variant="subtle"
+      size="xs"
+      leftSection={<IconFolder size={14} aria-hidden />}
+      onClick={onOpen}
+    >
+      My files
+    </Button>
+  );
+}
 
 /** From this length on, the goal box shows how close it is to the limit. */
 const GOAL_COUNTER_FROM = 8_000;
@@ -68,6 +98,8 @@ export function startLabel(auto: boolean): string {
  */
 export function GoalInputPanel(props: GoalInputProps) {
   const { goal, auto, onAutoChange, running, starting, stopping, onStart, onStop } = props;
+  const { attachments, onOpenMyFiles } = props;
+  const drop = useFileDrop(attachments);
   return (
     <Paper
       withBorder
@@ -75,6 +107,8 @@ export function GoalInputPanel(props: GoalInputProps) {
       p="md"
       component="form"
       aria-labelledby="goal-input-title"
+      {...drop.handlers}
+      style={dropOutline(drop.dragging)}
       onSubmit={(event) => {
         event.preventDefault();
         onStart();
@@ -101,6 +135,20 @@ export function GoalInputPanel(props: GoalInputProps) {
           maxRows={8}
         />
         <GoalCounter goal={goal} />
+        {attachments && (
+          <Stack gap={6}>
+            <AttachmentChips control={attachments} />
+            <Group gap="xs">
+              <AttachButton control={attachments} />
+              <MyFilesButton onOpen={onOpenMyFiles} />
+              <Text size="xs" c="dimmed">
+                {drop.dragging
+                  ? 'Drop the files to attach them'
+                  : 'or drop files here: PDF, Word, text, Markdown, CSV, JSON, HTML, images'}
+              </Text>
+            </Group>
+          </Stack>
+        )}
         <Group justify="space-between" gap="sm">
           <Switch
             label="AUTO"
@@ -144,6 +192,8 @@ const COMPACT_MAX_HEIGHT = 120;
  */
 export function InlineGoalInput(props: GoalInputProps) {
   const { goal, auto, onAutoChange, running, starting, stopping, onStart, onStop } = props;
+  const { attachments, onOpenMyFiles } = props;
+  const drop = useFileDrop(attachments);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -155,12 +205,20 @@ export function InlineGoalInput(props: GoalInputProps) {
     <Box
       component="form"
       aria-label="New goal"
+      {...drop.handlers}
+      style={dropOutline(drop.dragging)}
       onSubmit={(event) => {
         event.preventDefault();
         if (!running && !starting) onStart();
       }}
     >
+      {attachments && (
+        <Box mb={6}>
+          <AttachmentChips control={attachments} />
+        </Box>
+      )}
       <Group align="flex-end" gap="xs" wrap="nowrap">
+        {attachments && <AttachButton control={attachments} compact />}
         <Textarea
           {...goalBoxProps(props)}
           aria-label="Goal"
@@ -209,6 +267,7 @@ export function InlineGoalInput(props: GoalInputProps) {
           onChange={(event) => onAutoChange(event.currentTarget.checked)}
         />
         <Group gap="xs">
+          <MyFilesButton onOpen={onOpenMyFiles} />
           <GoalCounter goal={goal} />
           <Text size="xs" c="dimmed">
             {auto

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { StreamingMarkdown } from '../results';
 import { Prose, StepText } from './StepText';
 import { STEP_STYLE, stepStyle } from './stepStyle';
+import { isToolStep, ToolStepBubble } from './ToolStep';
 import type { FeedStep } from './types';
 
 function Bubble({
@@ -86,6 +87,10 @@ export type StepItemProps = {
   step: FeedStep;
   /** Shows the 'Feedback Required' box under this step. */
   feedback?: boolean;
+  /** The tool call this step asks about waits: Approve / Reject answer it. */
+  onApprove?: (approve: boolean) => void;
+  /** An answer to the tool call is on its way. */
+  approving?: boolean;
 };
 
 /**
@@ -94,9 +99,10 @@ export type StepItemProps = {
  * 'Thinking:' and a 'Result:' bubble; a result reads as Markdown with runnable code blocks (and a
  * live website preview when it holds HTML or CSS).
  */
-export function StepItem({ step, feedback = false }: StepItemProps) {
+export function StepItem({ step, feedback = false, onApprove, approving }: StepItemProps) {
   const { color } = stepStyle(step);
-  const answer = step.type === 'result' && !step.error;
+  const tool = isToolStep(step.content);
+  const answer = step.type === 'result' && !step.error && !tool;
   const split = answer ? splitThinking(step.content) : { result: step.content };
 
   return (
@@ -107,7 +113,9 @@ export function StepItem({ step, feedback = false }: StepItemProps) {
         time={formatStepTime(new Date(step.timestamp))}
         dateTime={step.timestamp}
       >
-        {split.thinking !== undefined ? (
+        {tool ? (
+          <ToolStepBubble content={step.content} onAnswer={onApprove} answering={approving} />
+        ) : split.thinking !== undefined ? (
           <>
             <Bubble color={STEP_STYLE.thinking.color} label="Thinking:">
               <Prose text={split.thinking} />

@@ -26,6 +26,7 @@ const history = [
     goal: 'Build a website for my bakery',
     createdAt: '2024-03-02T12:00:00.000Z',
     status: 'failed',
+    fileCount: 2,
   },
   { id: 'task-4', goal: 'Name three sea birds', createdAt: at(2, 8, 0), status: 'stopped' },
   { id: 'task-5', goal: 'Recorded without a run', createdAt: at(3, 8, 0), status: null },
@@ -53,6 +54,14 @@ describe('TaskHistoryModal', () => {
     expect(within(dialog).getByText('Today at 9:05 AM')).toBeTruthy();
     expect(within(dialog).getByText('Yesterday at 3:30 PM')).toBeTruthy();
     expect(within(dialog).getByText(/^Mar 2, 2024 at \d{1,2}:00 (AM|PM)$/)).toBeTruthy();
+  });
+
+  it('marks the runs that had files', async () => {
+    mockTrpc({ 'task.list': () => history });
+    renderHistory();
+    await screen.findByText('Plan a trip to Lisbon');
+    expect(within(entry('Build a website for my bakery')).getByText('2 files')).toBeTruthy();
+    expect(within(entry('Plan a trip to Lisbon')).queryByText(/files?$/)).toBeNull();
   });
 
   it('shows how each run ended as a coloured badge', async () => {

@@ -1,6 +1,6 @@
 import { formatHistoryTime, type RunOutcome } from '@flows/engine';
 import { Anchor, Badge, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../components/DeleteDialog';
@@ -63,6 +63,16 @@ function HistoryEntry({
           </Text>
           <Group gap="xs">
             {entry.status && <OutcomeBadge outcome={entry.status} />}
+            {entry.fileCount > 0 && (
+              <Badge
+                size="xs"
+                variant="outline"
+                color="gray"
+                leftSection={<IconPaperclip size={10} aria-hidden />}
+              >
+                {`${entry.fileCount} ${entry.fileCount === 1 ? 'file' : 'files'}`}
+              </Badge>
+            )}
             <Text size="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
               {formatHistoryTime(new Date(entry.createdAt), now)}
             </Text>

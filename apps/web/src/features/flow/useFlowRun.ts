@@ -27,7 +27,14 @@ import type { FlowRunView } from './types';
 export type FeedConnection = 'idle' | 'connecting' | 'live' | 'reconnecting';
 
 /** A command that changes a running flow. */
-export type FlowCommand = 'stop' | 'continue' | 'execute' | 'retry' | 'setAuto' | 'reset';
+export type FlowCommand =
+  | 'stop'
+  | 'continue'
+  | 'execute'
+  | 'retry'
+  | 'setAuto'
+  | 'reset'
+  | 'approve';
 
 /** What a start sends besides the goal. */
 export type StartOptions = {
@@ -35,6 +42,8 @@ export type StartOptions = {
   settings: AiSettings;
   /** The endpoint to send, or undefined for the server's own. */
   endpoint: string | undefined;
+  /** Uploaded files the run works with. */
+  fileIds?: string[];
 };
 
 /** How long to wait before opening the feed again after it failed. */
@@ -147,7 +156,7 @@ export function useFlowRun() {
 
   /** Starts a run of `goal`; resolves to true once the server has it. */
   const start = useCallback(
-    async (goal: string, { auto, settings, endpoint }: StartOptions): Promise<boolean> => {
+    async (goal: string, { auto, settings, endpoint, fileIds }: StartOptions): Promise<boolean> => {
       writeStored(CURRENT_TASK_KEY, null);
       dispatch({ type: 'starting' });
       const storedWebsite = lastWebsiteId();
@@ -160,6 +169,7 @@ export function useFlowRun() {
           model: settings.model,
           temperature: settings.temperature,
           websiteId: storedWebsite && isUuid(storedWebsite) ? storedWebsite : undefined,
+          ...(fileIds && fileIds.length > 0 && { fileIds }),
         });
         follow(started.taskId);
         void utils.task.list.invalidate();
@@ -223,6 +233,15 @@ export function useFlowRun() {
     [runCommand, utils],
   );
 
+  /** Answers the tool call the run waits for: approve (or retry) / reject (or skip). */
+  const approve = useCallback(
+    (callId: number, approved: boolean) =>
+      runCommand('approve', (id) =>
+        utils.client.flow.approve.mutate({ taskId: id, callId, approve: approved }),
+      ),
+    [runCommand, utils],
+  );
+
   const setAuto = useCallback(
     (auto: boolean) =>
       runCommand('setAuto', (id) => utils.client.flow.setAuto.mutate({ taskId: id, auto })),
@@ -254,6 +273,7 @@ export function useFlowRun() {
     continueRun,
     execute,
     retry,
+    approve,
     setAuto,
     reset,
     /** Follows a past run (from the history): its stored steps fill the log. */

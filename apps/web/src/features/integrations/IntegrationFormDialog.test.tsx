@@ -124,6 +124,8 @@ describe('Add API Integration', () => {
       rateLimitConfig: '{}',
       timeout: 30000,
       description: '',
+      useInFlows: false,
+      askBeforeCall: true,
     });
     expect(await screen.findByRole('listitem', { name: 'Billing' })).toBeTruthy();
   });

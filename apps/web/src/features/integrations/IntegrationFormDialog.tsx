@@ -7,7 +7,7 @@ import {
 import { NativeSelect, NumberInput, SimpleGrid, Tabs, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useState } from 'react';
-import { AddressField, JsonField } from './FormFields';
+import { AddressField, FlowToolSwitches, JsonField } from './FormFields';
 import { authTypeOptions, listInWords } from './format';
 import { ItemForm, ItemFormDialog, SecretsClearedAlert, useItemForm } from './ItemForm';
 import { authConfigExamples, integrationForm } from './integrationForm';
@@ -110,6 +110,10 @@ function IntegrationForm({ item, onDone }: { item: TApiIntegration | null; onDon
           />
         </Tabs.Panel>
       </Tabs>
+      <FlowToolSwitches
+        useInFlows={form.getInputProps('useInFlows', { type: 'checkbox' })}
+        askBeforeCall={form.getInputProps('askBeforeCall', { type: 'checkbox' })}
+      />
     </ItemForm>
   );
 }

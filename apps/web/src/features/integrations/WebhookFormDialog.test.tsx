@@ -101,6 +101,12 @@ describe('Add Webhook', () => {
     type(add, 'Method', 'PUT');
     type(add, 'Auth Type', 'bearer');
     type(add, 'Token', 's3cret');
+    // 'Ask before each call' applies only to an item used in flows.
+    const ask = within(add).getByRole('switch', { name: /Ask before each call/ });
+    expect((ask as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(add).getByRole('switch', { name: /Use in flows/ }));
+    expect((ask as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(ask);
     server.procedures['webhook.list'] = [webhookFixture({ name: 'Build alert' })];
     fireEvent.click(within(add).getByRole('button', { name: 'Create Webhook' }));
 
@@ -113,6 +119,8 @@ describe('Add Webhook', () => {
       authToken: 's3cret',
       authPassword: '',
       headers: '{}',
+      useInFlows: true,
+      askBeforeCall: false,
     });
     expect(await screen.findByRole('listitem', { name: 'Build alert' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Webhook' })).toBeNull());

@@ -1,6 +1,6 @@
 import { SECRET_MASK, type TWebhook, webhookAuthTypes, webhookMethods } from '@flows/api/contracts';
 import { NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
-import { AddressField, JsonField } from './FormFields';
+import { AddressField, FlowToolSwitches, JsonField } from './FormFields';
 import { authTypeOptions } from './format';
 import { ItemForm, ItemFormDialog, SecretsClearedAlert, useItemForm } from './ItemForm';
 import type { ItemDialogProps } from './useItemDialog';
@@ -85,6 +85,10 @@ function WebhookForm({ item, onDone }: { item: TWebhook | null; onDone: () => vo
             ? savedSecretHint
             : 'Optional. Signs each request with Standard Webhooks headers.'
         }
+      />
+      <FlowToolSwitches
+        useInFlows={form.getInputProps('useInFlows', { type: 'checkbox' })}
+        askBeforeCall={form.getInputProps('askBeforeCall', { type: 'checkbox' })}
       />
     </ItemForm>
   );

@@ -20,6 +20,10 @@ export type IntegrationFormValues = {
   /** Milliseconds; '' when the field is empty (the default applies). */
   timeout: number | string;
   description: string;
+  /** Offered to the owner's runs as a tool. */
+  useInFlows: boolean;
+  /** A run's call waits for approval. */
+  askBeforeCall: boolean;
 };
 
 /** A new integration: no auth, empty JSON objects, the default timeout. */
@@ -33,6 +37,8 @@ const newIntegrationValues: IntegrationFormValues = {
   rateLimitConfig: '{}',
   timeout: DEFAULT_TIMEOUT_MS,
   description: '',
+  useInFlows: false,
+  askBeforeCall: true,
 };
 
 /** The form's values for a saved integration or a template (secrets stay masked). */
@@ -47,6 +53,8 @@ function integrationFormValues(integration: TApiIntegration | TApiTemplate): Int
     rateLimitConfig: indentJsonText(integration.rateLimitConfig),
     timeout: integration.timeout,
     description: integration.description ?? '',
+    useInFlows: 'useInFlows' in integration ? integration.useInFlows : false,
+    askBeforeCall: 'askBeforeCall' in integration ? integration.askBeforeCall : true,
   };
 }
 
@@ -62,6 +70,8 @@ function integrationInput(values: IntegrationFormValues): TCreateIntegrationInpu
     rateLimitConfig: values.rateLimitConfig,
     timeout: values.timeout === '' ? null : Number(values.timeout),
     description: values.description.trim(),
+    useInFlows: values.useInFlows,
+    askBeforeCall: values.askBeforeCall,
   };
 }
 

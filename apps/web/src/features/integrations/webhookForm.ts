@@ -19,6 +19,10 @@ export type WebhookFormValues = {
   authToken: string;
   signingSecret: string;
   description: string;
+  /** Offered to the owner's runs as a tool. */
+  useInFlows: boolean;
+  /** A run's call waits for approval. */
+  askBeforeCall: boolean;
 };
 
 /** A new webhook: POST, no auth, headers '{}'. */
@@ -33,6 +37,8 @@ const newWebhookValues: WebhookFormValues = {
   authToken: '',
   signingSecret: '',
   description: '',
+  useInFlows: false,
+  askBeforeCall: true,
 };
 
 /** The form's values for a saved webhook (secrets stay masked). */
@@ -48,6 +54,8 @@ function webhookFormValues(webhook: TWebhook): WebhookFormValues {
     authToken: webhook.authToken ?? '',
     signingSecret: webhook.signingSecret ?? '',
     description: webhook.description ?? '',
+    useInFlows: webhook.useInFlows,
+    askBeforeCall: webhook.askBeforeCall,
   };
 }
 
@@ -81,6 +89,8 @@ function webhookInput(values: WebhookFormValues): TCreateWebhookInput {
     authToken: authType === 'bearer' ? values.authToken : '',
     signingSecret: values.signingSecret.trim(),
     description: values.description.trim(),
+    useInFlows: values.useInFlows,
+    askBeforeCall: values.askBeforeCall,
   };
 }
 

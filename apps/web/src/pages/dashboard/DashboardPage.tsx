@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSettings, IconTemplate } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { MyFilesModal, RunFiles, useAttachments } from '../../features/files';
 import {
   AiSettingsModal,
   downloadExport,
@@ -22,6 +23,7 @@ import {
   useFlowRun,
   WorkspaceLayout,
 } from '../../features/flow';
+import { RunAllowance } from '../../features/flow/RunAllowance';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSession } from '../../session';
@@ -50,6 +52,8 @@ export function DashboardPage() {
     refetchInterval: (query) => (query.state.data?.reachable === false ? MODEL_RECHECK_MS : false),
   });
   const [templatesOpened, templatesDrawer] = useDisclosure(false);
+  const [myFilesOpened, myFilesModal] = useDisclosure(false);
+  const attachments = useAttachments();
   const [goal, setGoal] = useState('');
   const [autoPreference, setAutoPreference] = useState(true);
   const goalInput = useRef<HTMLTextAreaElement>(null);
@@ -87,11 +91,34 @@ export function DashboardPage() {
       showToast({ destructive: true, title, message });
       return;
     }
-    void flow.start(checked.data, {
-      auto,
-      settings: aiSettings.runSettings,
-      endpoint: runEndpoint(aiSettings.runSettings, model.data?.allowedEndpoints),
-    });
+    // Files are uploaded as they are attached: a run starts only with every one stored.
+    if (attachments.uploading) {
+      showToast({
+        destructive: true,
+        title: 'Files still uploading',
+        message: 'Wait until the attached files are uploaded, then start the run.',
+      });
+      return;
+    }
+    const refused = attachments.failed[0];
+    if (refused) {
+      showToast({
+        destructive: true,
+        title: 'File refused',
+        message: `${refused.name}: ${refused.error} Remove it to start the run.`,
+      });
+      return;
+    }
+    void flow
+      .start(checked.data, {
+        auto,
+        settings: aiSettings.runSettings,
+        endpoint: runEndpoint(aiSettings.runSettings, model.data?.allowedEndpoints),
+        fileIds: attachments.fileIds,
+      })
+      .then((started) => {
+        if (started) attachments.clear();
+      });
   };
 
   const changeAuto = (next: boolean) => {
@@ -140,6 +167,8 @@ export function DashboardPage() {
     onStart: start,
     onStop: () => void flow.stop(),
     inputRef: goalInput,
+    attachments,
+    onOpenMyFiles: user ? myFilesModal.open : undefined,
   };
 
   // The left column's content; on phones it opens in the Templates drawer.
@@ -206,6 +235,7 @@ export function DashboardPage() {
               onSetAuto={changeAuto}
               onContinue={() => void flow.continueRun()}
               onRetry={() => void flow.retry()}
+              onApprove={(callId, approve) => void flow.approve(callId, approve)}
               onReset={reset}
               onExport={() => downloadExport(flow.steps)}
             />
@@ -214,17 +244,21 @@ export function DashboardPage() {
             ) : (
               <InlineGoalInput {...goalInputProps} />
             )}
+            <RunAllowance runKey={flow.taskId} />
           </Stack>
         }
         right={
-          <TaskListPanel
-            tasks={flow.run?.tasks ?? []}
-            currentTaskIndex={flow.run?.currentTaskIndex ?? 0}
-            taskSource={flow.run?.taskSource ?? null}
-            canExecute={flow.resumable}
-            executing={flow.pendingCommand === 'execute'}
-            onExecute={() => void flow.execute()}
-          />
+          <Stack gap="md">
+            {flow.taskId && <RunFiles taskId={flow.taskId} />}
+            <TaskListPanel
+              tasks={flow.run?.tasks ?? []}
+              currentTaskIndex={flow.run?.currentTaskIndex ?? 0}
+              taskSource={flow.run?.taskSource ?? null}
+              canExecute={flow.resumable}
+              executing={flow.pendingCommand === 'execute'}
+              onExecute={() => void flow.execute()}
+            />
+          </Stack>
         }
       />
 
@@ -246,6 +280,18 @@ export function DashboardPage() {
         canOpenTask={showEmptyWorkspace}
         onReuse={reuseGoal}
         onOpenTask={openTask}
+      />
+      <MyFilesModal
+        opened={myFilesOpened}
+        onClose={myFilesModal.close}
+        onUse={(file) => {
+          attachments.reuse(file);
+          myFilesModal.close();
+          showToast({
+            title: 'File attached',
+            message: `${file.originalFilename} goes with the next goal`,
+          });
+        }}
       />
       <AiSettingsModal
         opened={panel === 'settings'}

@@ -1,4 +1,4 @@
-import { List, Stack, Table } from '@mantine/core';
+import { Code, List, Stack, Table } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Notice } from '../../components/Notice';
 import { DocSection, DocText } from './DocSection';
@@ -22,10 +22,11 @@ export function AdvancedSettings() {
     <Stack gap="xl">
       <DocSection title="AI Settings">
         <DocText>
-          Signed-in users open <strong>Settings</strong> in the header to adjust the AI engine.
-          Flows uses its local AI engine; the setting you will change most is the temperature, a
-          slider from 0 to 1 in steps of 0.1 (default 0.7). Settings are saved in your browser and
-          used for your next runs.
+          Signed-in users open <strong>Settings</strong> in the header to adjust the AI engine: the
+          model name sent to the model server (leave it as it is for LM Studio, which answers with
+          the loaded model) and the temperature, a slider from 0 to 1 in steps of 0.1 (default 0.7).
+          Settings are saved in your browser and used for your next runs; the model server itself is
+          chosen by whoever runs Flows (see Getting Started).
         </DocText>
       </DocSection>
 
@@ -68,7 +69,14 @@ export function AdvancedSettings() {
             exceeds 15 seconds.
           </List.Item>
           <List.Item>
-            A task that still fails is retried up to 2 more times, after 5 and then 10 seconds.
+            An attempt is given up when the model server sends nothing for 2 minutes, whether before
+            the answer begins or between two streamed pieces (the operator's{' '}
+            <Code>MODEL_TIMEOUT_MS</Code>, 120000 by default).
+          </List.Item>
+          <List.Item>
+            A task whose calls still fail on a timeout or a lost connection is retried up to 2 more
+            times, after 5 and then 10 seconds. Other errors (say, the server refusing the model
+            name) are reported straight away.
           </List.Item>
           <List.Item>
             If the task cannot be completed, its result explains what went wrong (for example{' '}

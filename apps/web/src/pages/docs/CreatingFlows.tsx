@@ -31,6 +31,19 @@ export function CreatingFlows() {
         </DocText>
       </DocSection>
 
+      <DocSection title="Files with a goal">
+        <DocText>
+          Attach files to a goal with the paperclip or by dropping them on the goal box, for example
+          a contract with <em>Summarise this contract and list its deadlines</em>. Flows reads PDF
+          (its text layer), Word (.docx), plain text, Markdown, CSV, JSON and HTML documents, and
+          PNG, JPEG, WebP and GIF images, up to 10 MB per file and 5 files per run by default. The
+          text is read once at upload; the task list and every task get it (a long document is split
+          into numbered parts, and a task can name one, such as <Code>contract.pdf part 2</Code>),
+          and images go to the model as images. A scanned PDF without a text layer is reported as
+          such. Signed-in users find their uploads again under <em>My files</em>.
+        </DocText>
+      </DocSection>
+
       <DocSection title="When the model's reply cannot be read">
         <DocText>
           If no task list can be found in the reply, Flows picks a default structure from the words

@@ -2,6 +2,7 @@ import { Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdvancedSettings } from './AdvancedSettings';
+import { ApiDocs } from './ApiDocs';
 import { CreatingFlows } from './CreatingFlows';
 import { GettingStarted } from './GettingStarted';
 import { TaskExecution } from './TaskExecution';
@@ -13,11 +14,15 @@ const docTabs: { value: string; label: string; content: ComponentType }[] = [
   { value: 'task-execution', label: 'Task Execution', content: TaskExecution },
   { value: 'templates', label: 'Using Templates', content: UsingTemplates },
   { value: 'advanced-settings', label: 'Advanced Settings', content: AdvancedSettings },
+  { value: 'api', label: 'API', content: ApiDocs },
 ];
 
 const defaultTab = 'getting-started';
 
-/** The documentation page; the open tab is kept in the URL (?tab=...) so it can be shared. */
+/**
+ * The documentation page; the open tab is kept in the URL (/docs?tab=task-execution) so each tab
+ * can be linked to and shared. The API reference has a page of its own (/docs/api).
+ */
 export function DocsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -38,7 +43,8 @@ export function DocsPage() {
             <Badge variant="light">BETA</Badge>
           </Group>
           <Text c="dimmed" size="lg">
-            How to set goals, follow and control runs, use templates and tune the AI engine.
+            How to set goals, follow and control runs, use templates, connect a model server and
+            drive Flows from scripts.
           </Text>
         </Stack>
 

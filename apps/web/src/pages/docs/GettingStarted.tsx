@@ -1,6 +1,7 @@
 import { Anchor, Code, List, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { DocSection, DocText } from './DocSection';
+import { ModelServers } from './ModelServers';
 
 /** Docs tab: what Flows is and the quick-start steps. */
 export function GettingStarted() {
@@ -9,8 +10,10 @@ export function GettingStarted() {
       <DocSection title="What Flows does">
         <DocText>
           Flows turns a goal written in plain language into a finished result. A language model
-          splits the goal into a short list of tasks, Flows runs the tasks one by one, shows every
-          step in a live feed and combines the task results into a final answer.
+          splits the goal into a short list of tasks, Flows runs the tasks one by one on the server,
+          shows every step in a live feed and combines the task results into a final answer. It can
+          also build a website from a goal and publish it. Runs keep going when you reload or close
+          the page.
         </DocText>
       </DocSection>
 
@@ -53,18 +56,12 @@ export function GettingStarted() {
           <Anchor component={Link} to="/auth?tab=register">
             Register
           </Anchor>{' '}
-          to keep your task history, save AI settings and set up integrations with outside services.
+          to keep your task history, set up integrations with outside services and create API tokens
+          for your scripts.
         </DocText>
       </DocSection>
 
-      <DocSection title="The AI model behind Flows">
-        <DocText>
-          Flows talks to a language model through an OpenAI-compatible server. By default that is a
-          local LM Studio server at <Code>http://localhost:1234/v1</Code>; whoever runs your Flows
-          installation can point it at Ollama, OpenAI or another compatible service instead. If runs
-          fail with connection errors, check that the model server is running.
-        </DocText>
-      </DocSection>
+      <ModelServers />
     </Stack>
   );
 }

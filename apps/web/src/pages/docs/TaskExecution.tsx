@@ -1,7 +1,10 @@
 import { Alert, Code, List, SimpleGrid, Stack, Table } from '@mantine/core';
 import { IconCloud } from '@tabler/icons-react';
 import { Notice } from '../../components/Notice';
+import { ResultMarkdown } from '../../features/results/Markdown';
 import { DocSection, DocText } from './DocSection';
+import { ServerSideRuns } from './ServerSideRuns';
+import toolsAndApproval from './tools-and-approval.md?raw';
 
 const stepTypes = [
   { type: 'Thinking', meaning: 'What the agent is considering before it acts.' },
@@ -10,10 +13,15 @@ const stepTypes = [
   { type: 'Result', meaning: 'The outcome of a task, or the final summary.' },
 ];
 
-/** Docs tab: the step feed, auto versus manual approval, stopping, exporting, server-side runs. */
+/**
+ * Docs tab: the step feed, auto versus manual approval, stopping, exporting, server-side runs,
+ * tools and their approval.
+ */
 export function TaskExecution() {
   return (
     <Stack gap="xl">
+      <ServerSideRuns />
+
       <DocSection title="The step feed">
         <DocText>
           Everything the agent does appears in <strong>Flow Execution</strong> as a step with a
@@ -40,13 +48,16 @@ export function TaskExecution() {
       <DocSection title="Automatic or manual approval">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Alert variant="light" color="violet" title="AUTO on">
-            Every task runs. The next task starts 8 seconds after the previous one finishes, and the
-            final summary follows the last task. <strong>Pause AUTO</strong> switches to manual
-            approval, so the run waits for you after the current task.
+            Every task runs without asking. The first task starts 2 seconds after the task list is
+            ready, each next one 8 seconds after the previous one finishes, and the final summary
+            follows the last task. <strong>Pause AUTO</strong> switches to manual approval, so the
+            run waits for you after the current task.
           </Alert>
           <Alert variant="light" color="blue" title="AUTO off (manual)">
-            After each task Flows shows <strong>Waiting for your confirmation</strong>. Read the
-            result, then click <strong>Continue to Next Task</strong> to go on.
+            The run stops after the task list, and again after each task, showing{' '}
+            <strong>Waiting for your confirmation</strong>. Read what was done, then click{' '}
+            <strong>Continue to Next Task</strong> to run the remaining tasks, or{' '}
+            <strong>Execute</strong> in the task list to run only the current one and wait again.
           </Alert>
         </SimpleGrid>
         <DocText>
@@ -58,7 +69,10 @@ export function TaskExecution() {
       <DocSection title="Stop, Reset and Export">
         <List spacing="xs">
           <List.Item>
-            <strong>Stop Flow</strong> ends the run; finished tasks keep their results.
+            <strong>Stop Flow</strong> halts the run; finished tasks keep their results. Afterwards{' '}
+            <strong>Continue to Next Task</strong> runs on to the end, <strong>Execute</strong> runs
+            only the interrupted task, and <strong>Retry</strong> runs the last failed task (or the
+            task list) again.
           </List.Item>
           <List.Item>
             <strong>Reset</strong> clears the feed and the task list and turns AUTO back on.
@@ -69,6 +83,8 @@ export function TaskExecution() {
           </List.Item>
         </List>
       </DocSection>
+
+      <ResultMarkdown text={toolsAndApproval} />
 
       <DocSection title="Websites">
         <DocText>

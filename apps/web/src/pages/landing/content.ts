@@ -43,7 +43,7 @@ export const landingFeatures: LandingFeature[] = [
   {
     title: 'File Processing',
     description:
-      'Bring PDFs, images and documents into your flows so the agent can work with their contents.',
+      'Attach PDFs, Word documents, text, Markdown, CSV, JSON and HTML files or PNG, JPEG, WebP and GIF images to a goal: every task reads their text, and images go to the model as images.',
     icon: IconFileText,
     color: 'blue',
   },

@@ -21,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Notice } from '../../components/Notice';
+import { FreePlanLimit } from './FreePlanLimit';
 import { pricingQuestions } from './faq';
 import { PlanCard } from './PlanCard';
 import { ANNUAL_DISCOUNT_PERCENT, type BillingPeriod, pricingPlans, TRIAL_DAYS } from './plans';
@@ -68,11 +69,14 @@ export function PricingPage() {
           </Group>
         </Stack>
 
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {pricingPlans.map((plan) => (
-            <PlanCard key={plan.name} plan={plan} period={period} />
-          ))}
-        </SimpleGrid>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+            {pricingPlans.map((plan) => (
+              <PlanCard key={plan.name} plan={plan} period={period} />
+            ))}
+          </SimpleGrid>
+          <FreePlanLimit />
+        </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Paper withBorder radius="lg" p="lg">

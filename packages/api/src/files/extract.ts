@@ -1,0 +1,77 @@
+import { FILE_TEXT } from '@flows/engine';
+import { convert } from 'html-to-text';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { asText, type DetectedType, unreadable } from './detect';
+
+/** The most text kept of one document; a longer one is cut, and its note says so. */
+export const MAX_EXTRACTED_CHARS = 2_000_000;
+
+/** What extraction read: the text (null for images) and, when something is missing, why. */
+export type Extraction = { text: string | null; note: string | null };
+
+// PostgreSQL text cannot hold NUL characters; they carry no meaning in a document.
+const clean = (text: string) => text.replaceAll('\u0000', '').replace(/\r\n?/g, '\n');
+
+/** A PDF's text layer, page by page; a PDF without one says so. */
+async function pdfText(bytes: Uint8Array): Promise<Extraction> {
+  let pages: string[];
+  try {
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    ({ text: pages } = await extractText(pdf, { mergePages: false }));
+    await pdf.destroy();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw unreadable(`this PDF (${reason.replace(/\.$/, '')})`);
+  }
+  const text = pages
+    .map((page) => page.trim())
+    .filter(Boolean)
+    .join('\n\n');
+  return text ? { text, note: null } : { text: '', note: FILE_TEXT.noTextLayer };
+}
+
+async function docxText(bytes: Uint8Array): Promise<Extraction> {
+  try {
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+    const text = value.replace(/\n{3,}/g, '\n\n').trim();
+    return text ? { text, note: null } : { text: '', note: 'This Word document holds no text.' };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw unreadable(`this Word document (${reason.replace(/\.$/, '')})`);
+  }
+}
+
+function htmlText(html: string): string {
+  return convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  }).trim();
+}
+
+/**
+ * Reads the text of a document once, at upload: a PDF's text layer, a DOCX's text, HTML as
+ * text, and text files as they are. Images keep no text. A file that cannot be read answers 415.
+ */
+export async function extractFileText(bytes: Uint8Array, type: DetectedType): Promise<Extraction> {
+  let extraction: Extraction;
+  if (type.kind === 'image') return { text: null, note: null };
+  if (type.kind === 'pdf') extraction = await pdfText(bytes);
+  else if (type.kind === 'docx') extraction = await docxText(bytes);
+  else {
+    const text = asText(bytes) ?? '';
+    extraction = { text: type.kind === 'html' ? htmlText(text) : text.trim(), note: null };
+  }
+  const text = clean(extraction.text ?? '');
+  if (text.length > MAX_EXTRACTED_CHARS) {
+    return {
+      text: text.slice(0, MAX_EXTRACTED_CHARS),
+      note: `Only the first ${MAX_EXTRACTED_CHARS} characters of this document were kept.`,
+    };
+  }
+  if (!text && !extraction.note) return { text, note: 'This file holds no text.' };
+  return { text, note: extraction.note };
+}
