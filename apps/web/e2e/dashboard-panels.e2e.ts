@@ -150,7 +150,9 @@ describe('goal workspace panels', () => {
     expect(await goal.inputValue()).not.toBe('');
     await goal.fill(POEM);
 
-    // Goal box, then AUTO (Space turns it off), then the start button.
+    // Goal box, then attaching files, then AUTO (Space turns it off), then the start button.
+    await page.keyboard.press('Tab');
+    expect(await focusRing()).toMatchObject({ name: 'Attach files', ring: true });
     await page.keyboard.press('Tab');
     expect(await focusRing()).toMatchObject({ ring: true });
     await page.keyboard.press('Space');

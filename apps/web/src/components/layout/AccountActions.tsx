@@ -64,6 +64,8 @@ type AccountButtonProps = {
   color?: string;
   loading?: boolean;
   onClick?: () => void;
+  /** In the header bar only from wide screens (lg) up, where the navigation row leaves room. */
+  wideOnly?: boolean;
 };
 
 /**
@@ -77,6 +79,7 @@ function AccountButton({
   to,
   current = false,
   variant = 'default',
+  wideOnly = false,
   ...rest
 }: AccountButtonProps) {
   const shared = {
@@ -94,7 +97,12 @@ function AccountButton({
   }
   return (
     <Tooltip label={label}>
-      <ActionIcon size="lg" aria-label={label} {...shared}>
+      <ActionIcon
+        size="lg"
+        aria-label={label}
+        visibleFrom={wideOnly ? 'lg' : undefined}
+        {...shared}
+      >
         <Glyph size={18} stroke={1.6} aria-hidden />
       </ActionIcon>
     </Tooltip>
@@ -207,6 +215,7 @@ export function AccountActions({
           stacked={stacked}
           to="/settings/tokens"
           current={isActiveLink('/settings/tokens', pathname)}
+          wideOnly
           onClick={onAction}
         />
       )}
