@@ -33,10 +33,16 @@ describe('route table', () => {
     ['/pricing', 'Pricing'],
     ['/code-test', 'Code Execution Test'],
     ['/dexlink', 'IDE'],
-  ])('renders the complete page at %s', async (path, title) => {
+  ])('renders the complete page at %s', { timeout: 20_000 }, async (path, title) => {
     renderApp(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    // The page's module loads on first visit; on a busy machine that takes a few seconds.
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: title },
+      { timeout: 15_000 },
+    );
+    expect(heading).toBeTruthy();
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
     expect(screen.queryByText('Not available yet')).toBeNull();
   });
