@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 /** The API server that the dev server forwards to (apps/server, on PORT as `pnpm dev` starts it). */
 const apiServer = `http://127.0.0.1:${process.env.PORT || 3000}`;
 
+/** The engine's source files (packages/engine/src), which run nothing when imported. */
+const ENGINE_SOURCE = /[\\/]packages[\\/]engine[\\/]src[\\/]/;
+
 /** Where CI collects vitest's JSON reports; unset for local runs. */
 const jsonReportDir = process.env.VITEST_JSON_DIR;
 
@@ -43,17 +46,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     rolldownOptions: {
+      treeshake: {
+        // The engine is pure code (constants, functions and the zod schemas some of them use): a
+        // page that takes one constant from it must not also load its schemas, and zod with them.
+        moduleSideEffects: (id) => (ENGINE_SOURCE.test(id) ? false : undefined),
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            // zod with the module that configures it (csp.ts: no eval probe), so the two run
-            // together before any chunk that builds a schema at load (the engine's) evaluates.
-            {
-              name: 'zod',
-              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]csp\.ts$/,
-              priority: 3,
-            },
+            // csp.ts configures zod (no eval probe) through zod's global configuration object,
+            // without importing zod. In a chunk of its own, the first the entry imports, it runs
+            // before any other chunk; zod itself is loaded only by the pages that use it.
+            { name: 'zod-config', test: /[\\/]src[\\/]csp\.ts$/, priority: 4 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,

@@ -10,7 +10,7 @@ const compiledServer = fileURLToPath(new URL('../../apps/server/dist/main.js', i
 export type Running = { child: ChildProcess; url: string; stop: () => Promise<void> };
 
 /** Starts `node args` and waits until its output names the port it listens on. */
-async function startListening(
+export async function startListening(
   args: string[],
   env: Record<string, string>,
   portPattern: RegExp,

@@ -6,7 +6,11 @@ export type Row = {
   baselineName: string;
   unit: string;
   /** The ratio figure / baseline must be at least or at most this; or the figure itself must. */
-  budget: { atLeast: number } | { atMost: number } | { figureAtMost: number };
+  budget:
+    | { atLeast: number }
+    | { atMost: number }
+    | { figureAtMost: number }
+    | { figureAtLeast: number };
 };
 
 /** How long each measurement runs: `--smoke` only checks that every row still runs. */
@@ -19,6 +23,7 @@ export function withinBudget(row: Row): boolean {
   const { budget } = row;
   if ('atLeast' in budget) return ratio(row) >= budget.atLeast;
   if ('atMost' in budget) return ratio(row) <= budget.atMost;
+  if ('figureAtLeast' in budget) return row.figure >= budget.figureAtLeast;
   return row.figure <= budget.figureAtMost;
 }
 
@@ -26,5 +31,6 @@ export function budgetText(row: Row): string {
   const { budget } = row;
   if ('atLeast' in budget) return `>= ${budget.atLeast}x`;
   if ('atMost' in budget) return `<= ${budget.atMost}x`;
+  if ('figureAtLeast' in budget) return `>= ${budget.figureAtLeast} ${row.unit}`;
   return `<= ${budget.figureAtMost} ${row.unit}`;
 }

@@ -8,7 +8,7 @@ import { requestId } from 'hono/request-id';
 import { clientAddress } from './client-address';
 import { apiConfigOf, type Config } from './config';
 import type { AppEnv } from './env';
-import { createLogger, type Logger } from './logger';
+import { createLogger, type Logger, requestLogger } from './logger';
 import { apiToken } from './middleware/api-token';
 import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
@@ -46,6 +46,7 @@ export const TRPC_MAX_BATCH_SIZE = 20;
 export function createApp({ database, config, secretKey, flows, webDist, logger }: AppOptions) {
   const app = new Hono<AppEnv>();
   const log = logger ?? createLogger(config.log);
+  const requestLog = requestLogger(log);
   const apiConfig = apiConfigOf(config, secretKey);
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const auth = createAuth(database.db, {
@@ -60,7 +61,7 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
     await next();
     const { method, path } = c.req;
     const durationMs = Math.round(performance.now() - started);
-    log.info(
+    requestLog.info(
       { requestId: c.get('requestId'), method, path, status: c.res.status, durationMs },
       'request',
     );

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { createQueryClient } from './queryClient';
 import { type SessionContextValue, SessionProvider } from './session';
-import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from './theme';
 
 /** Props of {@link AppProviders}. */
 export type AppProvidersProps = {
@@ -29,6 +29,7 @@ export function AppProviders({ children, session, env = 'default' }: AppProvider
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
       env={env}
     >

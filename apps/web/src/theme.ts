@@ -1,5 +1,6 @@
 import { UI_TIMING } from '@flows/engine';
 import {
+  type CSSVariablesResolver,
   createTheme,
   localStorageColorSchemeManager,
   type MantineColorScheme,
@@ -22,6 +23,19 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
+    // A link inside text must not stand out by colour alone (WCAG 1.4.1): underlined unless a
+    // place (navigation, a card's title) says otherwise.
+    Anchor: { defaultProps: { underline: 'always' } },
     Tooltip: { defaultProps: { openDelay: UI_TIMING.tooltipDelayMs } },
   },
+});
+
+/**
+ * Secondary ('dimmed') text readable on every surface (WCAG AA, 4.5:1): Mantine's defaults (gray.6
+ * on white, dark.2 on the dark body and its hover surface) fall short of it.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

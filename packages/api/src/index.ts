@@ -15,7 +15,7 @@ export {
   sizeLimitText,
   uploadFile,
 } from './files/service';
-export { type FlowFeedEvent, openFlowEvents } from './flow/events';
+export { type FlowFeedEvent, openFlowEventBatches, openFlowEvents } from './flow/events';
 export type { FlowRunView, StepView } from './flow/service';
 export { createFlowSystem, type FlowSystem } from './flow/system';
 export { createUsageLimits, type UsageLimits } from './flow/usage-limits';

@@ -1,4 +1,4 @@
-import { createCaller, openFlowEvents } from '@flows/api';
+import { createCaller, type FlowFeedEvent, openFlowEventBatches } from '@flows/api';
 import { type Database, databaseAnswers, migrationsApplied } from '@flows/db';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -50,30 +50,76 @@ function openapi(c: Context<AppEnv>) {
   return c.json(document);
 }
 
-/** A run's live feed as Server-Sent Events; the input is the flow.events procedure's. */
+const encoder = new TextEncoder();
+const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
+/**
+ * Live-feed events as SSE frames, encoded once: every client of a task gets the same event
+ * objects from the task's shared reader.
+ */
+const frames = new WeakMap<FlowFeedEvent, string>();
+
+function frameOf(event: FlowFeedEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    // JSON has no raw line breaks, so the data is one `data:` line.
+    frame = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n${
+      event.type === 'step' ? `id: ${event.step.seq}\n` : ''
+    }\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+/**
+ * A run's live feed as Server-Sent Events; the input is the flow.events procedure's. The events
+ * ready at once go out in one write.
+ */
 async function liveFeed(c: Context<AppEnv>, input: unknown) {
   const abort = new AbortController();
   // Opened before the stream starts, so a bad id or a foreign task answers 404 as JSON.
-  const events = await openFlowEvents(
-    apiContext(c),
-    input as Parameters<typeof openFlowEvents>[1],
-    abort.signal,
-  );
-  return streamSSE(c, async (stream) => {
-    stream.onAbort(() => abort.abort());
-    const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    try {
-      for await (const event of events) {
-        await stream.writeSSE({
-          event: event.type,
-          data: JSON.stringify(event),
-          ...(event.type === 'step' ? { id: String(event.step.seq) } : {}),
-        });
+  const batches = (
+    await openFlowEventBatches(
+      apiContext(c),
+      input as Parameters<typeof openFlowEventBatches>[1],
+      abort.signal,
+    )
+  )[Symbol.asyncIterator]();
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let finished = false;
+  const finish = () => {
+    finished = true;
+    clearInterval(heartbeat);
+    abort.abort();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      heartbeat = setInterval(() => controller.enqueue(KEEP_ALIVE), HEARTBEAT_MS);
+    },
+    async pull(controller) {
+      let next: IteratorResult<FlowFeedEvent[]> | null = null;
+      try {
+        next = await batches.next();
+      } catch {
+        // The feed failed (its database read, say): the client reconnects with Last-Event-ID.
       }
-    } finally {
-      clearInterval(heartbeat);
-    }
+      // A client that went away has cancelled the stream already.
+      if (finished) return;
+      if (next && !next.done) {
+        controller.enqueue(encoder.encode(next.value.map(frameOf).join('')));
+      } else {
+        finish();
+        controller.close();
+      }
+    },
+    async cancel() {
+      finish();
+      await batches.return(undefined);
+    },
   });
+  c.header('Content-Type', 'text/event-stream');
+  c.header('Cache-Control', 'no-cache');
+  c.header('Connection', 'keep-alive');
+  return c.newResponse(body);
 }
 
 /**

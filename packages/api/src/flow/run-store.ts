@@ -12,15 +12,38 @@ export type StoredRun = {
   state: FlowState;
   pendingEffects: FlowEffect[];
   /** The model settings; a per-run API key is kept only encrypted. */
-  settings: Omit<ModelSettings, 'apiKey'> & { apiKeySealed?: string };
+  settings: Omit<ModelSettings, 'apiKey'> & {
+    apiKeySealed?: string;
+    /** Whether files were attached at the start (runs stored before this was kept lack it). */
+    withFiles?: boolean;
+  };
   nextSeq: number;
   /** When the run's timer is due (null without one). */
   timerDueAt: Date | null;
+  /**
+   * When the transaction that read the run began (epoch ms): the time its new steps are stamped
+   * with (agent_steps.timestamp defaults to now()), which a wait they lead to counts from.
+   */
+  readAt?: number;
 };
+
+/** How much earlier than "now" a wait may count from: the transaction's start, within reason. */
+const MAX_WAIT_HEAD_START_MS = 500;
 
 /** Announces a feed message once the surrounding transaction commits. */
 export async function notifyFeed(db: Database | Transaction, message: FeedMessage) {
   await db.execute(sql`select pg_notify(${FEED_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** Announces several feed messages, in order, in one statement. */
+export async function notifyFeedAll(db: Database | Transaction, messages: FeedMessage[]) {
+  if (messages.length === 0) return;
+  if (messages.length === 1) return notifyFeed(db, messages[0]!);
+  const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)));
+  await db.execute(sql`
+    select pg_notify(${FEED_CHANNEL}, message)
+    from jsonb_array_elements_text(${payloads}::text::jsonb) with ordinality as m(message, n)
+    order by n`);
 }
 
 /** A flow_runs row read as a run (its JSON columns hold the engine's types). */
@@ -38,8 +61,15 @@ export function toStoredRun(row: typeof flowRuns.$inferSelect): StoredRun {
 
 /** Reads a run and locks its row for the rest of the transaction. */
 export async function lockRun(tx: Transaction, taskId: string): Promise<StoredRun | null> {
-  const [row] = await tx.select().from(flowRuns).where(eq(flowRuns.taskId, taskId)).for('update');
-  return row ? toStoredRun(row) : null;
+  const [row] = await tx
+    .select({
+      run: flowRuns,
+      readAt: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
+    })
+    .from(flowRuns)
+    .where(eq(flowRuns.taskId, taskId))
+    .for('update');
+  return row ? { ...toStoredRun(row.run), readAt: row.readAt } : null;
 }
 
 /** Writes a run's state, effects, step counter and timer's due time back. */
@@ -64,49 +94,100 @@ export function applyEvent(run: StoredRun, event: FlowEvent, rest = run.pendingE
   const applied = transition.state !== run.state || transition.effects.length > 0;
   run.state = transition.state;
   run.pendingEffects = [...rest, ...transition.effects];
+  // A wait is due from the moment the event asked for it, when the steps before it are stamped
+  // (the transaction's start, at most MAX_WAIT_HEAD_START_MS back), not from when the runner
+  // gets to it.
+  const now = Date.now();
+  const from = Math.max(now - MAX_WAIT_HEAD_START_MS, Math.min(now, run.readAt ?? now));
+  for (const effect of transition.effects) {
+    if (effect.type === 'schedule' && effect.afterMs > 0) {
+      run.timerDueAt = new Date(from + effect.afterMs);
+    }
+  }
   return applied;
 }
 
-/** Appends feed steps with the run's next sequence numbers, in one statement. */
-export async function insertSteps(tx: Transaction, run: StoredRun, steps: FlowStep[]) {
-  if (steps.length === 0) return;
-  const first = run.nextSeq;
-  await tx
-    .insert(agentSteps)
-    .values(steps.map((step, index) => ({ taskId: run.taskId, seq: first + index, ...step })));
-  run.nextSeq = first + steps.length;
-  await notifyFeed(tx, { kind: 'step', taskId: run.taskId, seq: run.nextSeq - 1 });
+/** A feed step numbered for its run, about to be written. */
+export type NumberedStep = FlowStep & { seq: number };
+
+/** Gives steps the run's next sequence numbers (written later by `commitRun`). */
+export function numberSteps(run: StoredRun, steps: FlowStep[], into: NumberedStep[] = []) {
+  for (const step of steps) into.push({ ...step, seq: run.nextSeq++ });
+  return into;
+}
+
+/**
+ * Writes a run's new steps, the run itself (state, effects, step counter, timer's due time) and
+ * its announcements (sent when the transaction commits) in one statement: one round trip. Steps
+ * and the state they led to are written together, so a state is never stored (or read) ahead of
+ * its feed.
+ */
+export async function commitRun(
+  tx: Transaction,
+  run: StoredRun,
+  steps: NumberedStep[],
+  options: { announceState: boolean },
+) {
+  const messages: FeedMessage[] = [];
+  const last = steps.at(-1);
+  if (last) messages.push({ kind: 'step', taskId: run.taskId, seq: last.seq });
+  if (options.announceState) messages.push({ kind: 'state', taskId: run.taskId });
+  const rows = steps.map(({ seq, type, content, error }) => ({
+    seq,
+    type,
+    content,
+    error: error ?? false,
+  }));
+  const timerDueAt = run.state.timer ? (run.timerDueAt?.toISOString() ?? null) : null;
+  // Data-modifying WITH queries always run to completion, whether or not the last query reads them.
+  await tx.execute(sql`
+    with inserted as (
+      insert into ${agentSteps} (task_id, seq, type, content, error)
+      select ${run.taskId}::text::uuid, step.seq, step.type, step.content, step.error
+      from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
+        as step(seq integer, type text, content text, error boolean)
+      returning 1
+    ), updated as (
+      update ${flowRuns}
+      set state = ${JSON.stringify(run.state)}::text::jsonb,
+        pending_effects = ${JSON.stringify(run.pendingEffects)}::text::jsonb,
+        next_seq = ${run.nextSeq}::integer,
+        timer_due_at = ${timerDueAt}::text::timestamptz,
+        updated_at = now()
+      where task_id = ${run.taskId}::text::uuid
+      returning 1
+    )
+    select pg_notify(${FEED_CHANNEL}, message)
+    from jsonb_array_elements_text(${JSON.stringify(messages.map((m) => JSON.stringify(m)))}::text::jsonb)
+      as message`);
 }
 
 /** Adds steps to a run outside its state machine (a retry notice, a step posted by hand). */
 export async function appendSteps(tx: Transaction, run: StoredRun, steps: FlowStep[]) {
-  await insertSteps(tx, run, steps);
-  await saveRun(tx, run);
+  await commitRun(tx, run, numberSteps(run, steps), { announceState: false });
 }
 
 /**
- * Writes the steps at the head of the run's effect queue and returns the effect behind them.
- * Called in the transaction that applied an event, so a state is never stored (or read) ahead of
- * the steps that led to it.
+ * Takes the steps at the head of the run's effect queue (numbered, into `steps`, for
+ * `commitRun` to write in the transaction that applied the event) and returns the effect behind
+ * them.
  */
-export async function writeHeadSteps(
-  tx: Transaction,
+export function takeHeadSteps(
   run: StoredRun,
-): Promise<Exclude<FlowEffect, { type: 'addStep' }> | undefined> {
-  const steps: FlowStep[] = [];
+  steps: NumberedStep[],
+): Exclude<FlowEffect, { type: 'addStep' }> | undefined {
   let head = run.pendingEffects[0];
   while (head?.type === 'addStep') {
-    steps.push(head.step);
+    numberSteps(run, [head.step], steps);
     run.pendingEffects = run.pendingEffects.slice(1);
     head = run.pendingEffects[0];
   }
-  await insertSteps(tx, run, steps);
   return head;
 }
 
 /**
  * Applies an event, writes the steps it adds, saves the run and announces its new state once the
- * transaction commits; false when the event did not apply.
+ * transaction commits, in one statement; false when the event did not apply.
  */
 export async function recordEvent(
   tx: Transaction,
@@ -115,8 +196,8 @@ export async function recordEvent(
   rest = run.pendingEffects,
 ): Promise<boolean> {
   const applied = applyEvent(run, event, rest);
-  await writeHeadSteps(tx, run);
-  await saveRun(tx, run);
-  await notifyFeed(tx, { kind: 'state', taskId: run.taskId });
+  const steps: NumberedStep[] = [];
+  takeHeadSteps(run, steps);
+  await commitRun(tx, run, steps, { announceState: true });
   return applied;
 }

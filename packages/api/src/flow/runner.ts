@@ -5,6 +5,7 @@ import {
   FLOW_TEXT,
   type FlowEffect,
   type FlowEvent,
+  type FlowState,
   type FlowStep,
 } from '@flows/engine';
 import { and, eq, sql } from 'drizzle-orm';
@@ -20,12 +21,13 @@ import { callWithImages, promptWithFiles } from './run-files';
 import {
   appendSteps,
   applyEvent,
+  commitRun,
   lockRun,
-  notifyFeed,
+  type NumberedStep,
+  notifyFeedAll,
   recordEvent,
   type StoredRun,
-  saveRun,
-  writeHeadSteps,
+  takeHeadSteps,
 } from './run-store';
 import type { FlowSettings } from './settings';
 import { carryOutToolCall } from './tool-effects';
@@ -37,8 +39,8 @@ export type FlowRunnerDeps = {
   locks: RunLocks;
   settings: FlowSettings;
   log: FlowLog;
-  /** Fires `timerFired(token)` on the run after `afterMs`, on time and durably. */
-  scheduleTimer: (taskId: string, token: number, afterMs: number) => Promise<void>;
+  /** Fires `timerFired(token)` on the run at `dueAt` (epoch ms), on time and durably. */
+  scheduleTimer: (taskId: string, token: number, dueAt: number) => Promise<void>;
   /** Aborted when the process stops: work in flight is dropped and redone after a restart. */
   signal: AbortSignal;
 };
@@ -67,30 +69,47 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   };
 
   /**
-   * Carries out the local effects at the head of the run's queue (steps, timers) in one
-   * transaction; returns the external effect behind them, if any.
+   * In one transaction: records the answer to the external effect `callId` (if the run still
+   * waits for it), carries out the local effects at the head of the run's queue (steps, timers)
+   * and writes all of it in one statement; returns the external effect behind them, if any.
    */
-  async function takeHead(taskId: string): Promise<Head> {
-    const timers: { token: number; afterMs: number }[] = [];
+  async function takeHead(
+    taskId: string,
+    answer?: { callId: number; event: FlowEvent },
+  ): Promise<Head> {
+    const timers: { token: number; dueAt: number }[] = [];
+    let status: FlowState['status'] | null = null;
     const head = await db.transaction(async (tx): Promise<Head> => {
       const run = await lockRun(tx, taskId);
       if (!run) return { kind: 'idle' };
-      if (run.pendingEffects.length === 0) return { kind: 'idle' };
+      let changed = false;
+      let announceState = false;
+      if (answer) {
+        const [effect, ...rest] = run.pendingEffects;
+        if (effect && 'callId' in effect && effect.callId === answer.callId) {
+          applyEvent(run, answer.event, rest);
+          status = run.state.status;
+          changed = announceState = true;
+        }
+      }
+      if (run.pendingEffects.length === 0 && !changed) return { kind: 'idle' };
+      const steps: NumberedStep[] = [];
       let external: ExternalEffect | undefined;
-      for (
-        let effect = await writeHeadSteps(tx, run);
-        effect;
-        effect = await writeHeadSteps(tx, run)
-      ) {
+      for (let effect = takeHeadSteps(run, steps); effect; effect = takeHeadSteps(run, steps)) {
         const rest = run.pendingEffects.slice(1);
         if (effect.type === 'schedule') {
           if (effect.afterMs > 0) {
             run.pendingEffects = rest;
-            run.timerDueAt = new Date(Date.now() + effect.afterMs);
-            timers.push({ token: effect.event.token, afterMs: effect.afterMs });
+            // Due from when the event asked for the wait (applyEvent), if that was this timer's.
+            const dueAt =
+              run.state.timer?.token === effect.event.token && run.timerDueAt
+                ? run.timerDueAt.getTime()
+                : Date.now() + effect.afterMs;
+            run.timerDueAt = new Date(dueAt);
+            timers.push({ token: effect.event.token, dueAt });
           } else {
             applyEvent(run, effect.event, rest);
-            await notifyFeed(tx, { kind: 'state', taskId });
+            announceState = true;
           }
         } else if (run.state.pending?.callId !== effect.callId) {
           run.pendingEffects = rest; // overtaken by Stop or Reset
@@ -98,27 +117,18 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
           external = effect;
           break;
         }
+        changed = true;
       }
-      await saveRun(tx, run);
+      if (changed || steps.length > 0) await commitRun(tx, run, steps, { announceState });
       return external ? { kind: 'external', run, effect: external } : { kind: 'idle' };
     });
-    for (const timer of timers) await deps.scheduleTimer(taskId, timer.token, timer.afterMs);
-    return head;
-  }
-
-  /** Records the answer to an external effect, if the run still waits for it. */
-  async function settle(taskId: string, callId: number, event: FlowEvent) {
-    const status = await db.transaction(async (tx) => {
-      const run = await lockRun(tx, taskId);
-      const [effect, ...rest] = run?.pendingEffects ?? [];
-      if (!run || !effect || !('callId' in effect) || effect.callId !== callId) return null;
-      await recordEvent(tx, run, event, rest);
-      return run.state.status;
-    });
-    if ('message' in event) {
+    if (answer && 'message' in answer.event) {
+      const { event } = answer;
       deps.log.warn({ taskId, event: event.type, error: event.message }, 'run step failed');
     }
     if (status === 'complete') deps.log.info({ taskId }, 'run completed');
+    await Promise.all(timers.map((timer) => deps.scheduleTimer(taskId, timer.token, timer.dueAt)));
+    return head;
   }
 
   /** Adds a step while the run's call `callId` is under way (a retry notice, say). */
@@ -136,11 +146,37 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   ) {
     const { callId } = effect;
     const { taskId } = run;
-    const { apiKeySealed, ...model } = run.settings;
-    let announcing = Promise.resolve();
-    // One after another, so pieces arrive in order; a lost piece only costs the preview.
+    const { apiKeySealed, withFiles: hasFiles, ...model } = run.settings;
+    // One statement at a time, so pieces arrive in order: what streams in meanwhile waits and
+    // goes out together (text pieces joined up to MAX_TEXT_PIECE), one round trip for many
+    // pieces. A lost piece only costs the preview.
+    let waiting: FeedMessage[] = [];
+    let announcing = false;
     const announce = (message: FeedMessage) => {
-      announcing = announcing.then(() => notifyFeed(db, message)).catch(() => {});
+      const last = waiting.at(-1);
+      if (
+        last?.kind === 'text' &&
+        message.kind === 'text' &&
+        !last.restart &&
+        !message.restart &&
+        last.callId === message.callId &&
+        last.reasoning === message.reasoning &&
+        last.delta.length + message.delta.length <= MAX_TEXT_PIECE
+      ) {
+        waiting[waiting.length - 1] = { ...last, delta: last.delta + message.delta };
+      } else {
+        waiting.push(message);
+      }
+      if (announcing) return;
+      announcing = true;
+      void (async () => {
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          await notifyFeedAll(db, batch).catch(() => {});
+        }
+        announcing = false;
+      })();
     };
     try {
       const apiKey = apiKeySealed
@@ -148,7 +184,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         : operatorModelKey(settings.modelApiKeys, model.endpoint);
       // The task list and every task see the run's files: documents' text and images.
       const withFiles =
-        effect.purpose === 'summary'
+        effect.purpose === 'summary' || hasFiles === false
           ? { prompt: effect.prompt, images: [] }
           : await promptWithFiles(db, taskId, effect.prompt, {
               budget: settings.files.promptBudgetChars,
@@ -265,16 +301,17 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
 
   /** Works through a run's effects until it has none left or waits on a timer. */
   async function drain(taskId: string) {
-    for (;;) {
-      const head = await takeHead(taskId);
-      if (head.kind === 'idle') return;
-      const answer = await carryOut(head.run, head.effect);
+    let head = await takeHead(taskId);
+    while (head.kind === 'external') {
+      const { callId } = head.effect;
+      const event = await carryOut(head.run, head.effect);
       if (deps.signal.aborted) {
         // A tool call's outcome is recorded even now: it was sent, and is never sent again.
-        if (head.effect.type === 'callTool') await settle(taskId, head.effect.callId, answer);
+        if (head.effect.type === 'callTool') await takeHead(taskId, { callId, event });
         return; // any other effect stays queued for the next process
       }
-      await settle(taskId, head.effect.callId, answer);
+      // The answer and the local effects it leads to, in one transaction.
+      head = await takeHead(taskId, { callId, event });
     }
   }
 

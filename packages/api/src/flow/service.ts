@@ -85,7 +85,7 @@ export async function startFlow(
     const [task] = await tx
       .insert(tasks)
       .values({ goal: input.goal, userId: options.userId, clientAddress })
-      .returning({ id: tasks.id });
+      .returning({ id: tasks.id, createdAt: tasks.createdAt });
     const taskId = task!.id;
     const run: StoredRun = {
       taskId,
@@ -99,8 +99,12 @@ export async function startFlow(
         model: modelForProvider(input.provider, input.model),
         temperature: input.temperature,
         ...(input.apiKey ? { apiKeySealed: encryptSecret(input.apiKey, options.secretKey) } : {}),
+        // Files are attached at the start only: a run without them never looks for them.
+        withFiles: input.fileIds.length > 0,
       },
       nextSeq: 1,
+      // The transaction's start (the task's creation time), which its first steps are stamped with.
+      readAt: task!.createdAt.getTime(),
     };
     await tx.insert(flowRuns).values({
       taskId,
@@ -138,7 +142,7 @@ export type FlowRunView = FlowState & { taskId: string; lastSeq: number; pending
 /** Fields of a run's state that runs stored before tools were added lack. */
 const toolDefaults = { pendingApproval: null, tools: null, toolCallsUsed: 0, toolsOff: false };
 
-function viewOf(run: StoredRun): FlowRunView {
+export function viewOf(run: StoredRun): FlowRunView {
   return {
     ...toolDefaults,
     ...run.state,

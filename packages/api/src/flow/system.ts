@@ -1,13 +1,22 @@
 import type { DatabaseHandle } from '@flows/db';
 import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { createFlowFeed, type FlowFeed } from './feed';
+import { FLOW_JOBS_CHANNEL, type JobDispatcher, startJobDispatcher } from './job-dispatcher';
 import { createRunLocks } from './locks';
 import { consoleFlowLog, type FlowLog } from './log';
 import { createFlowRunner, type FlowRunner } from './runner';
 import type { FlowSettings } from './settings';
 
 const QUEUE = 'flow-run';
+/**
+ * Jobs a worker process works at once (each advances one run). Runs mostly wait on their model,
+ * so many fit in one process; a second process adds as many again.
+ */
+const WORKER_CONCURRENCY = 32;
+/** How often an idle worker looks for jobs when no notification woke it (PGlite, or one lost). */
+const POLL_SECONDS = 0.5;
 const RECOVERY_INTERVAL_MS = 15_000;
 /** A timer's queued job fires this long after the in-process timer, only if that one was lost. */
 const BACKSTOP_GRACE_MS = 5_000;
@@ -73,12 +82,14 @@ export async function createFlowSystem(
     settings,
     log,
     signal: stopping.signal,
-    scheduleTimer: async (taskId, token, afterMs) => {
-      const due = Date.now() + afterMs;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        track(runner.fireTimer(taskId, token));
-      }, afterMs);
+    scheduleTimer: async (taskId, token, due) => {
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          track(runner.fireTimer(taskId, token));
+        },
+        Math.max(0, due - Date.now()),
+      );
       timers.add(timer);
       await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
         startAfter: new Date(due + BACKSTOP_GRACE_MS),
@@ -88,13 +99,33 @@ export async function createFlowSystem(
   });
 
   let recovery: NodeJS.Timeout | undefined;
+  let dispatcher: JobDispatcher | undefined;
   if (options.runWorker) {
-    await boss.work<FlowJob>(QUEUE, { localConcurrency: 4 }, async ([job]) => {
-      if (!job) return;
-      const { taskId, token } = job.data;
+    const handle = async ({ taskId, token }: FlowJob) => {
       if (token === undefined) await runner.advance(taskId);
       else await runner.fireTimer(taskId, token);
-    });
+    };
+    if (database.url) {
+      // Separate workers take jobs as soon as they are queued, many at once.
+      dispatcher = await startJobDispatcher<FlowJob>({
+        boss,
+        url: database.url,
+        queue: QUEUE,
+        capacity: WORKER_CONCURRENCY,
+        pollMs: POLL_SECONDS * 1000,
+        handle,
+        onError: (error) => log.error({ err: error }, 'flow job failed'),
+      });
+    } else {
+      // PGlite: runs are kicked in this process; jobs are the timers' durable backstop.
+      await boss.work<FlowJob>(
+        QUEUE,
+        { localConcurrency: 4, pollingIntervalSeconds: POLL_SECONDS },
+        async ([job]) => {
+          if (job) await handle(job.data);
+        },
+      );
+    }
     // Tracked, so closing waits for a recovery under way as for any other work.
     const recover = (graceMs: number) => track(runner.recover({ graceMs }));
     recover(0);
@@ -117,14 +148,18 @@ export async function createFlowSystem(
         track(runner.advance(taskId));
       } else {
         await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5 });
+        // Wakes an idle worker process now rather than at its next poll.
+        await database.db.execute(sql`select pg_notify(${FLOW_JOBS_CHANNEL}, '')`);
       }
     },
     close: async () => {
       stopping.abort();
       clearInterval(recovery);
       for (const timer of timers) clearTimeout(timer);
+      await dispatcher?.stop();
       await boss.stop({ graceful: true, timeout: 5000 });
       await Promise.allSettled(advancing);
+      await locks.close();
       await feed.close();
     },
   };

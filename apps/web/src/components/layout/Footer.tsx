@@ -20,7 +20,7 @@ export function Footer() {
         <Group justify="space-between" gap="md">
           <Group component="nav" aria-label="Footer" gap="lg">
             {footerLinks.map(({ label, to }) => (
-              <Anchor key={to} component={Link} to={to} size="sm" c="dimmed">
+              <Anchor key={to} component={Link} to={to} size="sm" c="dimmed" underline="hover">
                 {label}
               </Anchor>
             ))}

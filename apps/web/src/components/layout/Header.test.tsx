@@ -79,11 +79,12 @@ describe('Header', () => {
     ).toBe('page');
   });
 
-  it('lists the name and the Dashboard link in the small-screen menu too', () => {
+  it('lists the name and the Dashboard link in the small-screen menu too', async () => {
     renderWithProviders(<Header />, { session: signedIn() });
 
     fireEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    // The drawer's code loads on the first open.
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     expect(within(menu).getByText('ada')).toBeTruthy();
     expect(within(menu).getByRole('button', { name: 'Settings' })).toBeTruthy();
@@ -176,7 +177,7 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
-  it('opens a small-screen menu with the same links', () => {
+  it('opens a small-screen menu with the same links', async () => {
     renderWithProviders(<Header />);
 
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
@@ -184,7 +185,7 @@ describe('Header', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(burger);
 
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(
       within(menu)
         .getAllByRole('link')

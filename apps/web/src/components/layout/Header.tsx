@@ -1,5 +1,6 @@
-import { Anchor, Badge, Box, Burger, Button, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Badge, Box, Burger, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AccountActions, type AccountActionsOptions } from './AccountActions';
 import { Logo } from './Logo';
@@ -8,6 +9,11 @@ import { ThemeMenu } from './ThemeMenu';
 
 /** Props of the shared header; all optional, see {@link AccountActionsOptions}. */
 export type HeaderProps = AccountActionsOptions;
+
+const MobileMenu = lazy(async () => {
+  const [module] = await Promise.all([import('./MobileMenu'), import('../../mantineStyles')]);
+  return { default: module.MobileMenu };
+});
 
 /** Height of the sticky header, for pages that size themselves to the viewport. */
 export const HEADER_HEIGHT = 60;
@@ -19,6 +25,8 @@ export const HEADER_HEIGHT = 60;
 export function Header(props: HeaderProps) {
   const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
+  // The drawer's code loads on the first open and then stays, for its closing transition.
+  const [menuUsed, setMenuUsed] = useState(false);
 
   const navigationButtons = (stacked: boolean) =>
     headerLinks.map(({ label, to, isNew }) => {
@@ -78,7 +86,10 @@ export function Header(props: HeaderProps) {
           </Group>
           <Burger
             opened={menuOpened}
-            onClick={menu.toggle}
+            onClick={() => {
+              setMenuUsed(true);
+              menu.toggle();
+            }}
             hiddenFrom="md"
             size="sm"
             aria-label={menuOpened ? 'Close navigation menu' : 'Open navigation menu'}
@@ -87,28 +98,24 @@ export function Header(props: HeaderProps) {
         </Group>
       </Group>
 
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Close navigation menu' }}
-      >
-        <Stack gap="xs">
-          <Stack component="nav" aria-label="Main menu" gap={4}>
-            {navigationButtons(true)}
-          </Stack>
-          <Stack
-            gap="xs"
-            pt="md"
-            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <AccountActions {...props} stacked onAction={menu.close} />
-          </Stack>
-        </Stack>
-      </Drawer>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close}>
+            <Stack gap="xs">
+              <Stack component="nav" aria-label="Main menu" gap={4}>
+                {navigationButtons(true)}
+              </Stack>
+              <Stack
+                gap="xs"
+                pt="md"
+                style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <AccountActions {...props} stacked onAction={menu.close} />
+              </Stack>
+            </Stack>
+          </MobileMenu>
+        </Suspense>
+      )}
     </Box>
   );
 }

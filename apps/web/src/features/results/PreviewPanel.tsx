@@ -1,16 +1,13 @@
 import { buildPreviewDocument } from '@flows/engine';
 import { ActionIcon, Badge, Box, Collapse, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { PreviewFrame } from './PreviewFrame';
 import {
-  DEFAULT_PREVIEW_TITLE,
   PreviewPanelContext,
-  type PreviewPanelControls,
   type PreviewState,
+  usePreviewPanelState,
 } from './previewPanelContext';
-
-const HIDDEN: PreviewState = { isVisible: false, htmlContent: '', title: DEFAULT_PREVIEW_TITLE };
 
 /** Props of {@link StandalonePreviewPanel}. */
 export type StandalonePreviewPanelProps = {
@@ -96,22 +93,15 @@ export function StandalonePreviewPanel({
  * `usePreviewPanel()`; it floats above every page until closed.
  */
 export function PreviewPanelProvider({ children }: { children: ReactNode }) {
-  const [preview, setPreview] = useState<PreviewState>(HIDDEN);
-  const [expanded, setExpanded] = useState(true);
-  const show = useCallback((htmlContent: string, title = DEFAULT_PREVIEW_TITLE) => {
-    setPreview({ isVisible: true, htmlContent, title });
-    setExpanded(true);
-  }, []);
-  const hide = useCallback(() => setPreview(HIDDEN), []);
-  const controls = useMemo<PreviewPanelControls>(() => ({ show, hide }), [show, hide]);
+  const { preview, expanded, controls, toggle } = usePreviewPanelState();
   return (
     <PreviewPanelContext.Provider value={controls}>
       {children}
       <StandalonePreviewPanel
         preview={preview}
         expanded={expanded}
-        onToggle={() => setExpanded((current) => !current)}
-        onClose={hide}
+        onToggle={toggle}
+        onClose={controls.hide}
       />
     </PreviewPanelContext.Provider>
   );

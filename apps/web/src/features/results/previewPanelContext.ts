@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 
 /** The standalone panel's default title. */
 export const DEFAULT_PREVIEW_TITLE = 'Website Preview';
@@ -19,4 +19,20 @@ export const PreviewPanelContext = createContext<PreviewPanelControls | null>(nu
 /** The standalone preview panel's controls, or null where the app has no panel (tests). */
 export function usePreviewPanel(): PreviewPanelControls | null {
   return useContext(PreviewPanelContext);
+}
+
+const HIDDEN: PreviewState = { isVisible: false, htmlContent: '', title: DEFAULT_PREVIEW_TITLE };
+
+/** The state behind a standalone preview panel: what it shows, whether expanded, its controls. */
+export function usePreviewPanelState() {
+  const [preview, setPreview] = useState<PreviewState>(HIDDEN);
+  const [expanded, setExpanded] = useState(true);
+  const show = useCallback((htmlContent: string, title = DEFAULT_PREVIEW_TITLE) => {
+    setPreview({ isVisible: true, htmlContent, title });
+    setExpanded(true);
+  }, []);
+  const hide = useCallback(() => setPreview(HIDDEN), []);
+  const controls = useMemo<PreviewPanelControls>(() => ({ show, hide }), [show, hide]);
+  const toggle = useCallback(() => setExpanded((current) => !current), []);
+  return { preview, expanded, controls, toggle };
 }

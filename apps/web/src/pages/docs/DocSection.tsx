@@ -1,11 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A titled block of documentation text inside a tab. */
+/** A titled block of documentation text inside a tab (a level-2 heading under the page title). */
 export function DocSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
-      <Title order={3}>{title}</Title>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
       {children}
     </Stack>
   );

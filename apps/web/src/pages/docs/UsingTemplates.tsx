@@ -43,7 +43,7 @@ export function UsingTemplates() {
             <ThemeIcon variant="light" size={40} radius="md" mb="sm">
               <Icon size={22} aria-hidden />
             </ThemeIcon>
-            <Title order={4} mb={4}>
+            <Title order={3} size="h4" mb={4}>
               {name}
             </Title>
             <Text size="sm" c="dimmed">

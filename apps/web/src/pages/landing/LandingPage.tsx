@@ -4,7 +4,6 @@ import {
   Button,
   type ButtonProps,
   Container,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -44,48 +43,46 @@ export function LandingPage() {
   );
 }
 
+const centred = { alignItems: 'center' } as const;
+
 function Hero() {
   return (
     <Box component="section" aria-labelledby="hero-title" py={{ base: 56, md: 96 }}>
       <Container size="lg">
-        <Grid gap={{ base: 40, md: 64 }} align="center">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <Stack gap="lg">
-              <Group gap="sm" align="center">
-                <Title id="hero-title" order={1} fz={{ base: 48, sm: 64 }} lh={1}>
-                  <Text
-                    component="span"
-                    inherit
-                    variant="gradient"
-                    gradient={{ from: 'violet.5', to: 'blue.5', deg: 90 }}
-                  >
-                    Flows
-                  </Text>
-                </Title>
-                <Badge size="lg" variant="light" color="violet">
-                  BETA
-                </Badge>
-              </Group>
-              <Text fz={{ base: 'lg', sm: 22 }} fw={500}>
-                Describe a goal. Flows plans the tasks, runs them with an AI agent and hands you the
-                combined result.
-              </Text>
-              <Text c="dimmed">
-                Connect the services you already use, follow every step as it happens, and start
-                from templates. Free for early adopters while Flows is in beta.
-              </Text>
-              <Group gap="sm">
-                <DashboardButton>Get Started with Flows</DashboardButton>
-                <Button component={Link} to="/integrations" size="md" variant="default">
-                  Explore Integrations
-                </Button>
-              </Group>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <ExampleFlowCard />
-          </Grid.Col>
-        </Grid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 40, md: 64 }} style={centred}>
+          <Stack gap="lg">
+            <Group gap="sm" align="center">
+              <Title id="hero-title" order={1} fz={{ base: 48, sm: 64 }} lh={1}>
+                <Text
+                  component="span"
+                  inherit
+                  variant="gradient"
+                  gradient={{ from: 'violet.5', to: 'blue.5', deg: 90 }}
+                >
+                  Flows
+                </Text>
+              </Title>
+              <Badge size="lg" variant="light" color="violet">
+                BETA
+              </Badge>
+            </Group>
+            <Text fz={{ base: 'lg', sm: 22 }} fw={500}>
+              Describe a goal. Flows plans the tasks, runs them with an AI agent and hands you the
+              combined result.
+            </Text>
+            <Text c="dimmed">
+              Connect the services you already use, follow every step as it happens, and start from
+              templates. Free for early adopters while Flows is in beta.
+            </Text>
+            <Group gap="sm">
+              <DashboardButton>Get Started with Flows</DashboardButton>
+              <Button component={Link} to="/integrations" size="md" variant="default">
+                Explore Integrations
+              </Button>
+            </Group>
+          </Stack>
+          <ExampleFlowCard />
+        </SimpleGrid>
       </Container>
     </Box>
   );

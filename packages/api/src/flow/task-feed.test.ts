@@ -1,0 +1,131 @@
+import { agentSteps, type Database } from '@flows/db';
+import { createTestDatabase } from '@flows/db/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FlowFeedEvent } from './events';
+import { createFlowFeed, type FlowFeed } from './feed';
+import { notifyFeed } from './run-store';
+import { feedReads, followTask } from './task-feed';
+import { createTask } from './tasks';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let feed: FlowFeed;
+let db: Database;
+/** The step and state reads the feed made, and those a client's backlog made. */
+let backlogReads = 0;
+const reads = () => feedReads.steps + feedReads.states + backlogReads;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  feed = await createFlowFeed(database);
+  // Counts the backlog reads made through the database (listSteps: db.select).
+  db = new Proxy(database.db, {
+    get(target, property) {
+      if (property === 'select') backlogReads += 1;
+      return Reflect.get(target, property, target);
+    },
+  });
+});
+afterAll(async () => {
+  await feed.close();
+  await database.close();
+});
+
+/** Writes steps `from`..`to` of a task and announces them, one transaction per step. */
+async function writeSteps(taskId: string, from: number, to: number) {
+  for (let seq = from; seq <= to; seq++) {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(agentSteps).values({ taskId, seq, type: 'result', content: `step ${seq}` });
+      await notifyFeed(tx, { kind: 'step', taskId, seq });
+    });
+  }
+}
+
+/** Follows a task and collects the step numbers it sends until `lastSeq` arrives. */
+async function collectSteps(taskId: string, lastSeq: number, afterSeq: number) {
+  const abort = new AbortController();
+  const seqs: number[] = [];
+  const events = followTask(db, feed, taskId, { lastSeq: afterSeq, signal: abort.signal });
+  let next: IteratorResult<FlowFeedEvent> = await events.next();
+  while (!next.done) {
+    if (next.value.type === 'step') seqs.push(next.value.step.seq);
+    if (seqs.at(-1) === lastSeq) break;
+    next = await events.next();
+  }
+  abort.abort();
+  await events.return(undefined);
+  return seqs;
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, index) => from + index);
+
+it('reads each announced step once for all the clients following a task', async () => {
+  const task = await createTask(database.db, 'Shared reads', null);
+  await writeSteps(task.id, 1, 3);
+  const abort = new AbortController();
+  const clients = Array.from({ length: 10 }, () =>
+    followTask(db, feed, task.id, { lastSeq: 0, signal: abort.signal }),
+  );
+  // Each client's backlog (steps 1-3) and state, read before the live steps.
+  for (const client of clients) {
+    for (const seq of [1, 2, 3]) {
+      expect((await client.next()).value).toMatchObject({ type: 'step', step: { seq } });
+    }
+  }
+  // Each client now reads the run's state (none here: a task without a run) and waits.
+  const waiting = clients.map((client) => client.next());
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const before = reads();
+  await writeSteps(task.id, 4, 8);
+  for (const [index, client] of clients.entries()) {
+    const seqs: number[] = [];
+    let next = await waiting[index]!;
+    while (true) {
+      if (next.value?.type === 'step') seqs.push(next.value.step.seq);
+      if (seqs.length === 5) break;
+      next = await client.next();
+    }
+    expect(seqs).toEqual([4, 5, 6, 7, 8]);
+  }
+  // One read per announcement at most (fewer when announcements arrive during a read), not one
+  // per client.
+  expect(reads() - before).toBeGreaterThanOrEqual(1);
+  expect(reads() - before).toBeLessThanOrEqual(5);
+
+  const late = followTask(db, feed, task.id, { lastSeq: 6, signal: abort.signal });
+  const joined = reads();
+  expect((await late.next()).value).toMatchObject({ step: { seq: 7 } });
+  expect((await late.next()).value).toMatchObject({ step: { seq: 8 } });
+  // Its backlog came from the reader's cache: its one read is the run's state.
+  expect(reads() - joined).toBe(1);
+
+  abort.abort();
+  for (const client of [...clients, late]) expect((await client.next()).done).toBe(true);
+});
+
+it('sends every step once and in order to clients that join at any moment of a run', async () => {
+  const task = await createTask(database.db, 'Joining mid-run', null);
+  await writeSteps(task.id, 1, 5);
+  const last = 60;
+  const writing = writeSteps(task.id, 6, last);
+  const clients: Promise<{ afterSeq: number; seqs: number[] }>[] = [];
+  for (let index = 0; index < 12; index++) {
+    // Clients resume from different points, some ahead of the writes, while steps are written.
+    const afterSeq = (index * 7) % last;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    clients.push(collectSteps(task.id, last, afterSeq).then((seqs) => ({ afterSeq, seqs })));
+  }
+  await writing;
+  for (const { afterSeq, seqs } of await Promise.all(clients)) {
+    expect(seqs).toEqual(range(afterSeq + 1, last));
+  }
+});
+
+it('starts a new shared reader after every client has left', async () => {
+  const task = await createTask(database.db, 'Leaving and coming back', null);
+  await writeSteps(task.id, 1, 2);
+  expect(await collectSteps(task.id, 2, 0)).toEqual([1, 2]);
+  const again = collectSteps(task.id, 4, 2);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await writeSteps(task.id, 3, 4);
+  expect(await again).toEqual([3, 4]);
+});
