@@ -71,8 +71,11 @@ async function initialJavaScript(baseUrl: string) {
     const response = await rawGet(`${baseUrl}${script}`, { 'accept-encoding': 'gzip' });
     const onWire = response.body.byteLength;
     gzipBytes += onWire;
-    const immutable = String(response.headers['cache-control']).includes('immutable');
-    if (response.headers['content-encoding'] !== 'gzip' || !immutable) unprepared += 1;
+    // Hashed assets (under /assets/) never change; other files keep their names and revalidate.
+    const cachedRight =
+      !script.startsWith('/assets/') ||
+      String(response.headers['cache-control']).includes('immutable');
+    if (response.headers['content-encoding'] !== 'gzip' || !cachedRight) unprepared += 1;
   }
   return { gzipKb: Math.round(gzipBytes / 1024), scripts: new Set(scripts).size, unprepared };
 }
@@ -92,7 +95,7 @@ export async function assetRows(): Promise<Row[]> {
         budget: { figureAtMost: 200 },
       },
       {
-        name: 'initial scripts not precompressed or not immutable',
+        name: 'initial scripts not precompressed, or hashed and not immutable',
         figure: initial.unprepared,
         baseline: initial.scripts,
         baselineName: 'initial scripts',
