@@ -178,6 +178,16 @@ describe('POST /api/flow/run', () => {
     expect(model.requests.at(-1)).toMatchObject({ temperature: 0.2 });
   });
 
+  it('refuses an API key that cannot travel in a header, before calling anyone', async () => {
+    const calls = model.requests.length;
+    const response = await run('hello', { apiKey: 'key-\u{1f511}' });
+    expect(response.status).toBe(400);
+    expect(await json<{ error: string }>(response)).toMatchObject({
+      error: expect.stringContaining('printable ASCII'),
+    });
+    expect(model.requests.length).toBe(calls);
+  });
+
   it('refuses an endpoint the operator did not allow, naming the allowed ones', async () => {
     const response = await run('hello', { endpoint: 'http://169.254.169.254/v1' });
     expect(response.status).toBe(400);

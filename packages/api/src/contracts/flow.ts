@@ -49,8 +49,11 @@ export const ZTemperature = z
 
 /** The address of an OpenAI-compatible model server. */
 export const ZModelEndpoint = z.url({ error: 'Must be a valid URL' });
-/** The model server's API key. */
-export const ZModelApiKey = z.string().max(500);
+/** The model server's API key: it travels in an HTTP header, so printable ASCII only. */
+export const ZModelApiKey = z
+  .string()
+  .max(500)
+  .regex(/^[\x20-\x7e]*$/, 'The API key may only hold printable ASCII characters');
 /** A model's name as the model server knows it. */
 export const ZModelName = z.string().trim().max(200);
 
