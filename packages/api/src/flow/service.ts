@@ -205,6 +205,16 @@ export type StepView = {
   timestamp: Date;
 };
 
+/** The columns a StepView is read from. */
+export const stepViewColumns = {
+  id: agentSteps.id,
+  seq: agentSteps.seq,
+  type: agentSteps.type,
+  content: agentSteps.content,
+  error: agentSteps.error,
+  timestamp: agentSteps.timestamp,
+};
+
 /** A task's steps after `afterSeq`, in order. */
 export async function listSteps(
   db: Database | Transaction,
@@ -212,14 +222,7 @@ export async function listSteps(
   afterSeq = 0,
 ): Promise<StepView[]> {
   return db
-    .select({
-      id: agentSteps.id,
-      seq: agentSteps.seq,
-      type: agentSteps.type,
-      content: agentSteps.content,
-      error: agentSteps.error,
-      timestamp: agentSteps.timestamp,
-    })
+    .select(stepViewColumns)
     .from(agentSteps)
     .where(and(eq(agentSteps.taskId, taskId), gt(agentSteps.seq, afterSeq)))
     .orderBy(asc(agentSteps.seq));

@@ -2,7 +2,7 @@ import { agentSteps, type Database, flowRuns } from '@flows/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FeedMessage, FlowFeed } from './feed';
 import { toStoredRun } from './run-store';
-import { type FlowRunView, listSteps, type StepView, viewOf } from './service';
+import { type FlowRunView, listSteps, type StepView, stepViewColumns, viewOf } from './service';
 
 /**
  * One event of a run's live feed. Steps carry their sequence number as the event id. Every client
@@ -147,14 +147,7 @@ export const feedReads = { steps: 0, states: 0 };
 /** The reader's two queries, built once per database (they run for every announcement). */
 function prepareReads(db: Database) {
   const steps = db
-    .select({
-      id: agentSteps.id,
-      seq: agentSteps.seq,
-      type: agentSteps.type,
-      content: agentSteps.content,
-      error: agentSteps.error,
-      timestamp: agentSteps.timestamp,
-    })
+    .select(stepViewColumns)
     .from(agentSteps)
     .where(
       and(
