@@ -1,3 +1,4 @@
+import type { TFileView } from '@flows/api/contracts';
 import { files } from '@flows/db';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { eq, sql } from 'drizzle-orm';
@@ -12,19 +13,8 @@ import {
 import { flowClient, type Session, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
 
-type FileView = {
-  id: string;
-  filename: string;
-  originalFilename: string;
-  mimeType: string;
-  size: number;
-  description: string | null;
-  taskId: string | null;
-  kind: 'document' | 'image';
-  textLength: number;
-  extractionNote: string | null;
-  createdAt: string;
-};
+/** A file's metadata as JSON carries it. */
+type FileView = Omit<TFileView, 'createdAt'> & { createdAt: string };
 
 let model: ScriptedModel;
 let harness: Awaited<ReturnType<typeof createTestApp>>;
