@@ -9,22 +9,25 @@
  * - how late runs' waits fire at FLOW_TIME_SCALE=1 (from the stored steps around each wait)
  *   beside a bare setTimeout of the same delays.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FLOW_TEXT, FLOW_TIMING } from '@flows/engine';
 import { startScriptedModel } from '@flows/scripted-model';
 import postgres from 'postgres';
-import { freshDatabase, type Running, sleep, startFlows } from './processes';
+import {
+  compiled,
+  freshDatabase,
+  type Running,
+  sleep,
+  startFlows,
+  startProcess,
+} from './processes';
 import type { Row, Settings } from './rows';
 
 const TASKS = 5;
-const compiledWorker = fileURLToPath(new URL('../../apps/server/dist/worker.js', import.meta.url));
-const benchDir = fileURLToPath(new URL('..', import.meta.url));
 const SECRET_KEY = 'ab'.repeat(32);
 
 /** Runs at once: 100 as the issue asks, a few in smoke. */
@@ -108,34 +111,8 @@ async function startCountingProxy(target: URL) {
 }
 
 /** A `pnpm worker` process (compiled dist/worker.js), once it says it is running. */
-async function startWorker(env: Record<string, string>): Promise<Running> {
-  const child: ChildProcess = spawn(process.execPath, [compiledWorker], {
-    cwd: benchDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Flows worker is running')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}):\n${output}`)));
-  });
-  child.stdout?.resume();
-  child.stderr?.resume();
-  return {
-    child,
-    url: '',
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+function startWorker(env: Record<string, string>): Promise<Running> {
+  return startProcess('worker', [compiled('worker.js')], env, /Flows worker is running/);
 }
 
 type Measured = { steps: number; seconds: number; stepsPerRun: number; roundTrips?: number };

@@ -251,6 +251,7 @@ export async function feedRows(settings: Settings): Promise<Row[]> {
   const ends: (() => Promise<void>)[] = [];
   try {
     const bare = await startListening(
+      'bare-feed',
       [fileURLToPath(new URL('./bare-feed.mjs', import.meta.url))],
       { DATABASE_URL: bareDatabase.url },
       /listening on (\d+)/,

@@ -19,14 +19,27 @@ const settings: Settings = smoke
   ? { smoke, httpSeconds: 1, idleSeconds: 1 }
   : { smoke, httpSeconds: 10, idleSeconds: 15 };
 
-const rows: Row[] = [
-  ...(await httpRows(settings)),
-  ...(await engineRows(settings)),
-  ...(await feedRows(settings)),
-  ...(await memoryRows(settings)),
-  ...(await assetRows()),
-  ...(await lighthouseRows(settings)),
-];
+/** `--only=http,engine` measures those groups only (written to results/partial.json). */
+const only = process.argv
+  .find((argument) => argument.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const groups: Record<string, () => Promise<Row[]>> = {
+  http: () => httpRows(settings),
+  engine: () => engineRows(settings),
+  feed: () => feedRows(settings),
+  memory: () => memoryRows(settings),
+  assets: () => assetRows(),
+  lighthouse: () => lighthouseRows(settings),
+};
+const unknown = only?.filter((name) => !(name in groups)) ?? [];
+if (unknown.length > 0) {
+  throw new Error(`Unknown group ${unknown.join(', ')}; groups: ${Object.keys(groups).join(', ')}`);
+}
+const rows: Row[] = [];
+for (const [name, measure] of Object.entries(groups)) {
+  if (!only || only.includes(name)) rows.push(...(await measure()));
+}
 
 const format = (value: number) =>
   value >= 100 ? Math.round(value).toString() : value.toFixed(value >= 10 ? 1 : 2);
@@ -43,7 +56,7 @@ console.table(table);
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
-  new URL(smoke ? 'smoke.json' : 'latest.json', `file://${resultsDir}`),
+  new URL(smoke ? 'smoke.json' : only ? 'partial.json' : 'latest.json', `file://${resultsDir}`),
   `${JSON.stringify(
     {
       takenAt: new Date().toISOString(),

@@ -26,7 +26,11 @@ export async function memoryRows(settings: Settings): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flows-bench-'));
   const database = await freshDatabase();
   try {
-    const pglite = await idleMemory(() => startFlows({ DATA_DIR: dataDir }), settings);
+    // The bench's DATABASE_URL names its PostgreSQL server: without it Flows embeds PGlite.
+    const pglite = await idleMemory(
+      () => startFlows({ DATA_DIR: dataDir, DATABASE_URL: undefined }),
+      settings,
+    );
     const postgresMode = await idleMemory(
       () => startFlows({ DATABASE_URL: database.url }),
       settings,
@@ -82,7 +86,7 @@ async function initialJavaScript(baseUrl: string) {
 
 export async function assetRows(): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flows-bench-'));
-  const flows = await startFlows({ DATA_DIR: dataDir });
+  const flows = await startFlows({ DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
     const initial = await initialJavaScript(flows.url);
     return [

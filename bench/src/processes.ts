@@ -1,44 +1,72 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url));
-const compiledServer = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+/**
+ * A compiled entry point measured (`main.js`, `worker.js`): `pnpm start`'s build, or another one
+ * named by FLOWS_DIST (to compare two builds).
+ */
+export function compiled(entry: string): string {
+  const dist =
+    process.env.FLOWS_DIST ?? fileURLToPath(new URL('../../apps/server/dist', import.meta.url));
+  return path.join(dist, entry);
+}
 
 /** A process the bench started, listening at `url`. */
 export type Running = { child: ChildProcess; url: string; stop: () => Promise<void> };
 
-/** Starts `node args` and waits until its output names the port it listens on. */
-export async function startListening(
+/** Variables added to the bench's own environment; `undefined` removes one. */
+export type Environment = Record<string, string | undefined>;
+
+function environment(added: Environment): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...added };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return env;
+}
+
+const logsDir = fileURLToPath(new URL('../results/logs/', import.meta.url));
+
+/**
+ * Starts `node args` with its output written to results/logs/<name>.log (a file, so the bench's
+ * own event loop, autocannon's, never reads request logs), and waits until the output matches
+ * `ready`; `match` is its first group.
+ */
+export async function startProcess(
+  name: string,
   args: string[],
-  env: Record<string, string>,
-  portPattern: RegExp,
-): Promise<Running> {
+  env: Environment,
+  ready: RegExp,
+): Promise<Running & { match: string }> {
+  await mkdir(logsDir, { recursive: true });
+  const logFile = `${logsDir}${name}-${Date.now()}.log`;
+  const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, args, {
     cwd: benchDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: environment(env),
+    stdio: ['ignore', log, log],
   });
-  let output = '';
-  const port = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const found = portPattern.exec(output)?.[1];
-      if (found) resolve(found);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`${args.join(' ')} exited (${code}):\n${output}`)),
-    );
+  closeSync(log);
+  let exitCode: number | null = null;
+  child.once('exit', (code) => {
+    exitCode = code ?? -1;
   });
-  // Keep draining its output (request logs) so the process never blocks on a full pipe.
-  child.stdout?.resume();
-  child.stderr?.resume();
+  let match: string | undefined;
+  while (match === undefined) {
+    const output = await readFile(logFile, 'utf8');
+    const found = ready.exec(output);
+    if (found) match = found[1] ?? '';
+    else if (exitCode !== null)
+      throw new Error(`${args.join(' ')} exited (${exitCode}):\n${output}`);
+    else await sleep(50);
+  }
   return {
     child,
-    url: `http://127.0.0.1:${port}`,
+    match,
+    url: '',
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -48,10 +76,22 @@ export async function startListening(
   };
 }
 
+/** Starts `node args` and waits until its output names the port it listens on. */
+export async function startListening(
+  name: string,
+  args: string[],
+  env: Environment,
+  portPattern: RegExp,
+): Promise<Running> {
+  const started = await startProcess(name, args, env, portPattern);
+  return { ...started, url: `http://127.0.0.1:${started.match}` };
+}
+
 /** The compiled Flows server (`pnpm start`'s dist/main.js) with `env` added. */
-export function startFlows(env: Record<string, string>): Promise<Running> {
+export function startFlows(env: Environment): Promise<Running> {
   return startListening(
-    [compiledServer],
+    'flows',
+    [compiled('main.js')],
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -67,6 +107,7 @@ export function startFlows(env: Record<string, string>): Promise<Running> {
 /** The baseline: a bare Hono hello-world on @hono/node-server (bare-hono.mjs). */
 export function startBareHono(): Promise<Running> {
   return startListening(
+    'bare-hono',
     [fileURLToPath(new URL('./bare-hono.mjs', import.meta.url))],
     {},
     /listening on (\d+)/,

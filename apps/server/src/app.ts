@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { appRouter, createAuth, createUsageLimits, type FlowSystem } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { TRPCError } from '@trpc/server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
 import { clientAddress } from './client-address';
 import { apiConfigOf, type Config } from './config';
 import type { AppEnv } from './env';
@@ -12,7 +12,7 @@ import { createLogger, type Logger, requestLogger } from './logger';
 import { apiToken } from './middleware/api-token';
 import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
-import { noStore, securityHeaders } from './middleware/security-headers';
+import { noStore, securityHeaders, withDefaultHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { previewFrameRoutes } from './preview-frame';
 import { apiContext, errorResponse } from './rest';
@@ -36,6 +36,9 @@ export type AppOptions = {
 
 const maxBodyBytes = 1024 * 1024;
 
+/** A caller's own X-Request-Id is kept when it is a plain token; otherwise the server makes one. */
+const REQUEST_ID = /^[\w\-=]{1,255}$/;
+
 /** tRPC subscriptions (GET requests) that spend the operator's model calls: origin-checked too. */
 const ACTING_SUBSCRIPTIONS = ['/trpc/flow.assist'];
 
@@ -56,9 +59,12 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
   const usageLimits = createUsageLimits(config.usageLimits);
   const liveFeeds = new LiveFeedSlots(config.liveFeedLimits);
 
-  app.use('*', requestId(), async (c, next) => {
+  app.use('*', async (c, next) => {
     const started = performance.now();
-    await next();
+    const incoming = c.req.header('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', id);
+    await withDefaultHeaders(c, [['X-Request-Id', id]], next);
     const { method, path } = c.req;
     const durationMs = Math.round(performance.now() - started);
     requestLog.info(

@@ -33,6 +33,21 @@ function countingKey(address: ipaddr.IPv4 | ipaddr.IPv6): string {
   return `${network.toRFC5952String()}/64`;
 }
 
+/** Counting keys of recent socket peers, so a connection's requests parse its address once. */
+const peerKeys = new Map<string, string>();
+const MAX_PEER_KEYS = 1024;
+
+function peerKey(peer: string): string {
+  let key = peerKeys.get(peer);
+  if (key === undefined) {
+    const address = parseAddress(peer);
+    key = address ? countingKey(address) : peer;
+    if (peerKeys.size >= MAX_PEER_KEYS) peerKeys.clear();
+    peerKeys.set(peer, key);
+  }
+  return key;
+}
+
 function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
@@ -49,8 +64,7 @@ function socketAddress(c: Context): string | undefined {
  */
 export function clientAddress(c: Context, trustProxy: TrustProxy): string {
   const peer = socketAddress(c);
-  const peerAddress = peer ? parseAddress(peer) : null;
-  let client = peerAddress ? countingKey(peerAddress) : (peer ?? LOCAL_CLIENT);
+  let client = peer ? peerKey(peer) : LOCAL_CLIENT;
   if (trustProxy === false || trustProxy === 0) return client;
 
   // Nearest first: the last entry was written by the proxy that talked to us.

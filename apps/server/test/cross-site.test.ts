@@ -1,13 +1,23 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './flow-client';
 import { createTestApp } from './harness';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let server: ServerType;
+let nodeUrl: string;
 beforeAll(async () => {
   harness = await createTestApp();
   await signUp(harness.app, 'mallory');
+  server = serve({ fetch: harness.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => harness.close());
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await harness.close();
+});
 
 /** A login for the attacker's account, as a foreign page would send it: no cookie at all. */
 const attackerLogin = JSON.stringify({ username: 'mallory', password: 'long password 1' });
@@ -105,9 +115,17 @@ describe('REST bodies that are not JSON', () => {
   });
 });
 
-describe('response headers', () => {
+/** Two ways in: Hono's app.request (most tests), and a real Node server as `pnpm start` runs. */
+const ways: [string, () => (path: string, init?: RequestInit) => Promise<Response>][] = [
+  ['app.request', () => (path, init) => Promise.resolve(harness.app.request(path, init))],
+  ['a Node server', () => (path, init) => fetch(`${nodeUrl}${path}`, init)],
+];
+
+describe.each(ways)('response headers through %s', (_way, requester) => {
+  const request = (path: string, init?: RequestInit) => requester()(path, init);
+
   it('give the web app a strict Content-Security-Policy', async () => {
-    const response = await harness.app.request('/dashboard');
+    const response = await request('/dashboard');
     const csp = response.headers.get('content-security-policy') ?? '';
     const directives = new Map(
       csp.split(';').map((directive) => {
@@ -128,7 +146,7 @@ describe('response headers', () => {
   });
 
   it('keep the preview frame in its own sandbox: scripts run, but on an opaque origin', async () => {
-    const response = await harness.app.request('/preview-frame');
+    const response = await request('/preview-frame');
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/^sandbox allow-scripts;/);
@@ -140,29 +158,46 @@ describe('response headers', () => {
   it('forbid storing API answers, errors and live feeds included', async () => {
     const paths = ['/api/templates', '/api/no-such-path', '/api/tasks', '/trpc/template.list'];
     for (const path of paths) {
-      const response = await harness.app.request(path);
+      const response = await request(path);
       expect([path, response.headers.get('cache-control')]).toEqual([path, 'no-store']);
     }
-    const refused = await login({ 'content-type': 'text/plain' });
-    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const refused = await request('/api/login', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect([refused.status, refused.headers.get('cache-control')]).toEqual([415, 'no-store']);
     // The web app's own files may be cached.
-    expect((await harness.app.request('/dashboard')).headers.get('cache-control')).toBe('no-cache');
+    expect((await request('/dashboard')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('protect every answer, tRPC answers included, and name its request id', async () => {
+    for (const path of ['/api/health', '/api/templates', '/trpc/template.list', '/dashboard']) {
+      const response = await request(path);
+      const protective = ['x-frame-options', 'x-content-type-options', 'referrer-policy'].map(
+        (name) => response.headers.get(name),
+      );
+      expect([path, ...protective]).toEqual([path, 'SAMEORIGIN', 'nosniff', 'no-referrer']);
+      expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    }
+    const named = await request('/api/health', { headers: { 'x-request-id': 'trace-7' } });
+    expect(named.headers.get('x-request-id')).toBe('trace-7');
   });
 
   it('send no Strict-Transport-Security over plain http', async () => {
     for (const path of ['/', '/api/templates']) {
-      const response = await harness.app.request(path);
+      const response = await request(path);
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
   });
+});
 
-  it('send Strict-Transport-Security when Flows is reached over https', async () => {
-    const secure = await createTestApp({ PUBLIC_URL: 'https://flows.example' });
-    try {
-      const response = await secure.app.request('https://flows.example/api/templates');
-      expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
-    } finally {
-      await secure.close();
-    }
-  });
+it('sends Strict-Transport-Security when Flows is reached over https', async () => {
+  const secure = await createTestApp({ PUBLIC_URL: 'https://flows.example' });
+  try {
+    const response = await secure.app.request('https://flows.example/api/templates');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+  } finally {
+    await secure.close();
+  }
 });

@@ -1,11 +1,11 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -40,10 +40,14 @@ export type DatabaseOptions = {
   connectTimeoutMs?: number;
 };
 
-/** PostgreSQL could not be reached at start-up; the message is one line naming where and why. */
+/**
+ * The database could not be opened at start-up (PostgreSQL unreachable, the embedded one not
+ * created); the message is one line naming where and why.
+ */
 export class DatabaseConnectError extends Error {}
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+const createPgliteScript = fileURLToPath(new URL('./create-pglite.mjs', import.meta.url));
 const casing = 'snake_case';
 
 /**
@@ -68,7 +72,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     keepPrivate(dataDir);
+    await createPgliteFolder(dataDir);
   }
+  // Loaded only in this mode: a server on PostgreSQL never holds PostgreSQL-in-WebAssembly.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const pglite = new PGlite(dataDir);
   const db = drizzlePglite(pglite, { schema, casing });
   await migratePglite(db, { migrationsFolder });
@@ -79,6 +90,39 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     if (dataDir) keepPrivate(dataDir);
   };
   return { db, kind: 'pglite', pglite, close };
+}
+
+/**
+ * Creates PGlite's folder (initdb and the migrations) in a child process when it holds no database
+ * yet (PGlite's own test: no PG_VERSION). In the server, initdb would leave some 450 MB of
+ * WebAssembly memory behind for good; the child takes it away when it exits. A failure is one
+ * line (a DatabaseConnectError).
+ */
+async function createPgliteFolder(dataDir: string) {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  // Plain node, without the parent's flags (tsx's loader, say): the script is JavaScript.
+  const child = fork(createPgliteScript, [dataDir, migrationsFolder], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let reason = '';
+  child.on('message', (message: { error?: string }) => {
+    reason = message.error ?? reason;
+  });
+  let code: number | null;
+  let signal: NodeJS.Signals | null;
+  try {
+    // 'close' comes after the IPC channel has delivered the child's last message.
+    [code, signal] = await once(child, 'close');
+  } catch (error) {
+    reason = (error as Error).message;
+    [code, signal] = [1, null];
+  }
+  if (code === 0) return;
+  if (!reason) reason = signal ? `stopped by ${signal}` : `exited with code ${code}`;
+  throw new DatabaseConnectError(
+    `Cannot create the embedded database in ${dataDir}: ${reason}`.replace(/\s+/g, ' ').trim(),
+  );
 }
 
 /**

@@ -116,8 +116,8 @@ async function liveFeed(c: Context<AppEnv>, input: unknown) {
       await batches.return(undefined);
     },
   });
+  // Cache-Control: no-store comes with every /api answer (see noStore).
   c.header('Content-Type', 'text/event-stream');
-  c.header('Cache-Control', 'no-cache');
   c.header('Connection', 'keep-alive');
   return c.newResponse(body);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Database, sessions } from '@flows/db';
-import { lte, or } from 'drizzle-orm';
+import { type Database, sessions, users } from '@flows/db';
+import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Adapter, DatabaseSession, DatabaseUser, UserId } from 'lucia';
 
 /** The stored form of a session id: its SHA-256 in hex. The id itself lives only in the cookie. */
@@ -15,21 +15,45 @@ export function hashSessionId(sessionId: string): string {
  * id from the cookie; every call hashes it before it reaches the database.
  */
 export class HashedSessionAdapter implements Adapter {
+  /**
+   * The lookup every signed-in request makes, prepared once: the database plans it once per
+   * connection and drizzle builds its SQL once. Only the user's public columns are read.
+   */
+  private readonly sessionAndUser;
+
   constructor(
     private readonly db: Database,
     private readonly inner: Adapter,
     private readonly maxAgeMs: number,
-  ) {}
+  ) {
+    this.sessionAndUser = db
+      .select({
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+        username: users.username,
+        email: users.email,
+        displayName: users.displayName,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, sql.placeholder('hash')))
+      .prepare('session_and_user');
+  }
 
   async getSessionAndUser(
     sessionId: string,
   ): Promise<[session: DatabaseSession | null, user: DatabaseUser | null]> {
-    const [session, user] = await this.inner.getSessionAndUser(hashSessionId(sessionId));
-    if (!session) return [null, user];
-    const deadline = this.absoluteDeadline(session);
+    const [row] = await this.sessionAndUser.execute({ hash: hashSessionId(sessionId) });
+    if (!row) return [null, null];
+    const { userId, createdAt, username, email, displayName } = row;
+    const deadline = this.absoluteDeadline(createdAt);
     // Past its absolute lifetime the session reads as expired, so lucia deletes it.
-    const expiresAt = deadline && deadline < session.expiresAt ? deadline : session.expiresAt;
-    return [{ ...session, id: sessionId, expiresAt }, user];
+    const expiresAt = deadline && deadline < row.expiresAt ? deadline : row.expiresAt;
+    return [
+      { id: sessionId, userId, expiresAt, attributes: { createdAt } },
+      { id: userId, attributes: { username, email, displayName } },
+    ];
   }
 
   /** The user's sessions; their ids are the stored hashes (no cookie can be rebuilt from them). */
@@ -58,9 +82,8 @@ export class HashedSessionAdapter implements Adapter {
     await deleteExpiredSessions(this.db, new Date(), this.maxAgeMs);
   }
 
-  private absoluteDeadline(session: DatabaseSession): Date | null {
-    const createdAt = session.attributes.createdAt;
-    if (!this.maxAgeMs || !createdAt) return null;
+  private absoluteDeadline(createdAt: Date): Date | null {
+    if (!this.maxAgeMs) return null;
     return new Date(createdAt.getTime() + this.maxAgeMs);
   }
 }

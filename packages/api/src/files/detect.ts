@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { fileTypeFromBuffer } from 'file-type';
 import { READABLE_FILES_TEXT, type ReadableFileKind } from '../contracts/files';
 
 /** What an upload is, read from its bytes. */
@@ -90,6 +89,8 @@ export async function detectFileType(
   name: string,
   claimedType: string,
 ): Promise<DetectedType> {
+  // Loaded on the first upload: a server that never takes one never holds its detectors.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(bytes);
   if (sniffed) {
     const known = BINARY_TYPES[sniffed.mime];

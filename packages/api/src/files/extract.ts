@@ -1,7 +1,4 @@
 import { FILE_TEXT } from '@flows/engine';
-import { convert } from 'html-to-text';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { asText, type DetectedType, unreadable } from './detect';
 
 /** The most text kept of one document; a longer one is cut, and its note says so. */
@@ -13,8 +10,11 @@ export type Extraction = { text: string | null; note: string | null };
 // PostgreSQL text cannot hold NUL characters; they carry no meaning in a document.
 const clean = (text: string) => text.replaceAll('\u0000', '').replace(/\r\n?/g, '\n');
 
+// The readers below load on their first document: a server that never reads one never holds them.
+
 /** A PDF's text layer, page by page; a PDF without one says so. */
 async function pdfText(bytes: Uint8Array): Promise<Extraction> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
   let pages: string[];
   try {
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -32,6 +32,7 @@ async function pdfText(bytes: Uint8Array): Promise<Extraction> {
 }
 
 async function docxText(bytes: Uint8Array): Promise<Extraction> {
+  const { default: mammoth } = await import('mammoth');
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
     const text = value.replace(/\n{3,}/g, '\n\n').trim();
@@ -42,7 +43,8 @@ async function docxText(bytes: Uint8Array): Promise<Extraction> {
   }
 }
 
-function htmlText(html: string): string {
+async function htmlText(html: string): Promise<string> {
+  const { convert } = await import('html-to-text');
   return convert(html, {
     wordwrap: false,
     selectors: [
@@ -63,7 +65,7 @@ export async function extractFileText(bytes: Uint8Array, type: DetectedType): Pr
   else if (type.kind === 'docx') extraction = await docxText(bytes);
   else {
     const text = asText(bytes) ?? '';
-    extraction = { text: type.kind === 'html' ? htmlText(text) : text.trim(), note: null };
+    extraction = { text: type.kind === 'html' ? await htmlText(text) : text.trim(), note: null };
   }
   const text = clean(extraction.text ?? '');
   if (text.length > MAX_EXTRACTED_CHARS) {

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TRunAllowance } from '../contracts/tokens';
 import type { Viewer } from '../ownership';
+import { preparedFor } from '../prepared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,14 +72,17 @@ export async function runAllowance(
   return allowanceOf(perDay, await recentRunTimes(db, caller, now), now);
 }
 
-/** Forgets visitors' addresses of runs started over a day ago: no limit needs them any more. */
-export async function forgetOldRunAddresses(db: Database, now = new Date()): Promise<void> {
-  await db
+const forgetQuery = preparedFor((db) =>
+  db
     .update(tasks)
     .set({ clientAddress: null })
-    .where(
-      and(isNotNull(tasks.clientAddress), lt(tasks.createdAt, new Date(now.getTime() - DAY_MS))),
-    );
+    .where(and(isNotNull(tasks.clientAddress), lt(tasks.createdAt, sql.placeholder('before'))))
+    .prepare('forget_old_run_addresses'),
+);
+
+/** Forgets visitors' addresses of runs started over a day ago: no limit needs them any more. */
+export async function forgetOldRunAddresses(db: Database, now = new Date()): Promise<void> {
+  await forgetQuery(db).execute({ before: new Date(now.getTime() - DAY_MS).toISOString() });
 }
 
 /**

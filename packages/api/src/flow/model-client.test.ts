@@ -129,3 +129,40 @@ describe('callModel when a stream ends quietly', () => {
     }
   });
 });
+
+describe('callModel reusing its clients', () => {
+  let first: ScriptedModel;
+  let second: ScriptedModel;
+  beforeAll(async () => {
+    first = await startScriptedModel();
+    second = await startScriptedModel();
+  });
+  afterAll(() => Promise.all([first.close(), second.close()]));
+
+  it("sends each call's own key, and each call to its own endpoint", async () => {
+    const ask = (endpoint: string, prompt: string, apiKey?: string) =>
+      callModel({ ...settings(endpoint), apiKey }, prompt, { timeScale: 0, timeoutMs: 2000 });
+    // At once and one after the other, on one endpoint's client and on another's.
+    await Promise.all([
+      ask(first.url, 'Key A', 'key-a'),
+      ask(first.url, 'Key B', 'key-b'),
+      ask(`${second.url}/`, 'Key C', 'key-c'),
+    ]);
+    await ask(first.url, 'No key');
+    await ask(second.url, 'Key D', 'key-d');
+    const seen = (model: ScriptedModel) =>
+      model.requests.map(({ prompt, authorization }) => ({ prompt, authorization }));
+    expect(seen(first)).toEqual(
+      expect.arrayContaining([
+        { prompt: 'Key A', authorization: 'Bearer key-a' },
+        { prompt: 'Key B', authorization: 'Bearer key-b' },
+        { prompt: 'No key', authorization: 'Bearer not-needed' },
+      ]),
+    );
+    expect(first.requests).toHaveLength(3);
+    expect(seen(second)).toEqual([
+      { prompt: 'Key C', authorization: 'Bearer key-c' },
+      { prompt: 'Key D', authorization: 'Bearer key-d' },
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   type ToolMessage,
 } from '@flows/engine';
 import OpenAI, { APIError } from 'openai';
+import { sseData } from './sse';
 
 /** How a run (or one call) talks to its model. */
 export type ModelSettings = {
@@ -131,7 +132,7 @@ const brokeOff = () => new ModelCallError("The model's answer broke off mid-stre
 function toModelCallError(error: unknown): ModelCallError {
   if (error instanceof ModelCallError) return error;
   // Node's fetch fails a body whose connection is lost with "terminated" (the socket error as
-  // cause); the SDK passes it on from the stream as it is.
+  // cause), which reading the body passes on as it is.
   if (error instanceof TypeError && error.message === 'terminated') return brokeOff();
   if (error instanceof APIError && error.status !== undefined) {
     const statusText = error.message.replace(/^\d{3}\s*/, '') || 'Error';
@@ -146,29 +147,24 @@ function toModelCallError(error: unknown): ModelCallError {
   return new ModelCallError(message, classifyFlowError(error));
 }
 
+/** Clients kept for reuse, at most this many (the oldest goes first). */
+const MAX_CLIENTS = 32;
+const clients = new Map<string, OpenAI>();
+
 /**
- * A fetch that notes in `terminator.seen` when a response streams the SSE `[DONE]` line, which
- * the SDK reads but does not pass on. A body that ends with the connection (no length, not
- * chunked) ends quietly when the connection drops; `[DONE]` tells a finished one apart.
+ * The client for an endpoint, made once and reused: making one costs more than a local model's
+ * whole answer. It holds no API key (each call sends its own), so calls with different keys
+ * share it without seeing each other's; timeouts and stops are the call's own too.
  */
-function fetchNotingDone(terminator: { seen: boolean }): typeof fetch {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    if (!response.body) return response;
-    const decoder = new TextDecoder();
-    let tail = '\n';
-    const watch = new TransformStream<Uint8Array, Uint8Array>({
-      transform(bytes, controller) {
-        if (!terminator.seen) {
-          const text = tail + decoder.decode(bytes, { stream: true });
-          terminator.seen = /\ndata: ?\[DONE\]/.test(text);
-          tail = text.slice(-16);
-        }
-        controller.enqueue(bytes);
-      },
-    });
-    return new Response(response.body.pipeThrough(watch), response);
-  };
+function clientFor(endpoint: string): OpenAI {
+  const baseURL = normalizeEndpoint(endpoint);
+  let client = clients.get(baseURL);
+  if (!client) {
+    client = new OpenAI({ baseURL, apiKey: 'not-needed', maxRetries: 0 });
+    if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
+    clients.set(baseURL, client);
+  }
+  return client;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,6 +174,12 @@ const MAX_REPLY_CHARS = 1_000_000;
 
 /** A model's answer, the reasoning a reasoning model gave before it, and its tool calls. */
 export type ModelReply = { reply: string; reasoning: string; toolCalls?: ModelToolCall[] };
+
+/** A streamed chunk as OpenAI-compatible servers send it, or the error one sent instead. */
+type Chunk = {
+  choices?: { delta?: Delta; finish_reason?: string | null }[];
+  error?: Record<string, unknown>;
+};
 
 /** A streamed delta as OpenAI-compatible servers send it, reasoning fields included. */
 type Delta = {
@@ -217,23 +219,23 @@ const clean = (text: string | null | undefined) => (text ?? '').replaceAll('\u00
 
 /**
  * An abort signal for one attempt: it fires when the call is stopped, or when nothing has
- * arrived for `idleMs` (waiting for the answer to begin, or between two streamed pieces).
+ * arrived for `idleMs` (waiting for the answer to begin, or between two streamed pieces). A piece
+ * only notes when it came: the one timer looks again when due, rather than restarting per piece.
  */
 function attemptSignal(idleMs: number, stop: AbortSignal | undefined) {
   const idle = new AbortController();
-  let timer = setTimeout(
-    () => idle.abort(new ModelCallError('Request timed out.', 'timeout')),
-    idleMs,
-  );
+  let lastAlive = performance.now();
+  const check = () => {
+    const left = lastAlive + idleMs - performance.now();
+    if (left > 0) timer = setTimeout(check, left);
+    else idle.abort(new ModelCallError('Request timed out.', 'timeout'));
+  };
+  let timer = setTimeout(check, idleMs);
   return {
     signal: stop ? AbortSignal.any([stop, idle.signal]) : idle.signal,
     /** Something arrived: the idle clock starts again. */
     alive: () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => idle.abort(new ModelCallError('Request timed out.', 'timeout')),
-        idleMs,
-      );
+      lastAlive = performance.now();
     },
     done: () => clearTimeout(timer),
   };
@@ -251,33 +253,31 @@ export async function callModel(
   prompt: string,
   options: ModelCallOptions,
 ): Promise<ModelReply> {
-  const terminator = { seen: false };
-  const client = new OpenAI({
-    baseURL: normalizeEndpoint(settings.endpoint),
-    apiKey: settings.apiKey || 'not-needed',
-    maxRetries: 0,
-    fetch: fetchNotingDone(terminator),
-  });
   let lastError: ModelCallError | undefined;
   for (let attempt = 1; attempt <= FLOW_CALL_ATTEMPTS; attempt++) {
     const watch = attemptSignal(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
-    terminator.seen = false;
     try {
-      const stream = await client.chat.completions.create(
-        {
-          model: modelForProvider(settings.provider, settings.model),
-          temperature: settings.temperature,
-          stream: true,
-          messages: [
-            { role: 'user', content: userContent(prompt, options.images) },
-            ...historyMessages(options.history),
-          ],
-          ...(options.tools?.length && {
-            tools: options.tools.map((tool) => ({ type: 'function' as const, function: tool })),
-          }),
-        },
-        { signal: watch.signal },
-      );
+      // The raw response: its SSE body is read here, where the `[DONE]` line is seen.
+      const response = await clientFor(settings.endpoint)
+        .chat.completions.create(
+          {
+            model: modelForProvider(settings.provider, settings.model),
+            temperature: settings.temperature,
+            stream: true,
+            messages: [
+              { role: 'user', content: userContent(prompt, options.images) },
+              ...historyMessages(options.history),
+            ],
+            ...(options.tools?.length && {
+              tools: options.tools.map((tool) => ({ type: 'function' as const, function: tool })),
+            }),
+          },
+          {
+            signal: watch.signal,
+            headers: { Authorization: `Bearer ${settings.apiKey || 'not-needed'}` },
+          },
+        )
+        .asResponse();
       const splitter = createReasoningSplitter();
       const answer = { reply: '', reasoning: '' };
       const toolCalls = toolCallCollector();
@@ -291,10 +291,20 @@ export async function callModel(
         if (content) options.onText?.(content, false);
       };
       let finished = false;
-      for await (const part of stream) {
+      let done = false;
+      for await (const data of sseData(response.body)) {
         watch.alive();
-        if (part.choices[0]?.finish_reason) finished = true;
-        const delta = (part.choices[0]?.delta ?? {}) as Delta;
+        // What follows `[DONE]` is read (the connection stays reusable) but not taken.
+        if (done) continue;
+        if (data.startsWith('[DONE]')) {
+          done = true;
+          continue;
+        }
+        const part = JSON.parse(data) as Chunk;
+        if (part.error) throw new APIError(undefined, part.error, undefined, response.headers);
+        const choice = part.choices?.[0];
+        if (choice?.finish_reason) finished = true;
+        const delta = choice?.delta ?? {};
         toolCalls.push(delta.tool_calls);
         const parts = splitter.push(clean(delta.content));
         take(clean(delta.reasoning_content ?? delta.reasoning) + parts.reasoning, parts.content);
@@ -303,8 +313,9 @@ export async function callModel(
       take(rest.reasoning, rest.content);
       // An aborted stream can end quietly; what it gave so far is not a whole reply.
       if (watch.signal.aborted) throw watch.signal.reason;
-      // So can a body that ends with its connection (see fetchNotingDone): finished, it says so.
-      if (!finished && !terminator.seen) throw brokeOff();
+      // So can a body that ends with its connection (no length, not chunked) when the connection
+      // drops: a finished one says so with a finish_reason or `[DONE]`.
+      if (!finished && !done) throw brokeOff();
       const calls = toolCalls.calls();
       if (calls.length > 0) return { ...answer, toolCalls: calls };
       if (!answer.reply.trim()) {

@@ -1,7 +1,8 @@
-import { agentSteps, type Database, flowRuns, type Transaction } from '@flows/db';
+import { agentSteps, type Database, flowRuns, rowsOf, type Transaction, tasks } from '@flows/db';
 import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
 import { flowReducer } from '@flows/engine';
 import { eq, sql } from 'drizzle-orm';
+import { preparedFor } from '../prepared';
 import { FEED_CHANNEL, type FeedMessage } from './feed';
 import type { ModelSettings } from './model-client';
 
@@ -21,8 +22,14 @@ export type StoredRun = {
   /** When the run's timer is due (null without one). */
   timerDueAt: Date | null;
   /**
+   * The version of the row this run was read as or written as (its `xmin`: every write gives it
+   * a new one), for a write that holds only while nobody else wrote the run (see `commitRun`).
+   */
+  version?: string;
+  /**
    * When the transaction that read the run began (epoch ms): the time its new steps are stamped
-   * with (agent_steps.timestamp defaults to now()), which a wait they lead to counts from.
+   * with (agent_steps.timestamp defaults to now()), which a wait they lead to counts from. Unset
+   * when the run is written in one statement of its own: its steps are stamped just after now.
    */
   readAt?: number;
 };
@@ -59,17 +66,38 @@ export function toStoredRun(row: typeof flowRuns.$inferSelect): StoredRun {
   };
 }
 
+/** A run's row version (see `StoredRun.version`). */
+const version = sql<string>`${flowRuns}.xmin::text`;
+
 /** Reads a run and locks its row for the rest of the transaction. */
 export async function lockRun(tx: Transaction, taskId: string): Promise<StoredRun | null> {
   const [row] = await tx
     .select({
       run: flowRuns,
       readAt: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number),
+      version,
     })
     .from(flowRuns)
     .where(eq(flowRuns.taskId, taskId))
     .for('update');
-  return row ? { ...toStoredRun(row.run), readAt: row.readAt } : null;
+  return row ? { ...toStoredRun(row.run), readAt: row.readAt, version: row.version } : null;
+}
+
+const readRunQuery = preparedFor((db) =>
+  db
+    .select({ run: flowRuns, version })
+    .from(flowRuns)
+    .where(eq(flowRuns.taskId, sql.placeholder('taskId')))
+    .prepare('flow_read_run'),
+);
+
+/**
+ * Reads a run without locking it: what it read may be written over at once, which a write that
+ * expects its version finds out (`commitRun`).
+ */
+export async function readRun(db: Database, taskId: string): Promise<StoredRun | null> {
+  const [row] = await readRunQuery(db).execute({ taskId });
+  return row ? { ...toStoredRun(row.run), version: row.version } : null;
 }
 
 /** Writes a run's state, effects, step counter and timer's due time back. */
@@ -116,50 +144,115 @@ export function numberSteps(run: StoredRun, steps: FlowStep[], into: NumberedSte
   return into;
 }
 
-/**
- * Writes a run's new steps, the run itself (state, effects, step counter, timer's due time) and
- * its announcements (sent when the transaction commits) in one statement: one round trip. Steps
- * and the state they led to are written together, so a state is never stored (or read) ahead of
- * its feed.
- */
-export async function commitRun(
-  tx: Transaction,
+/** What a write of `steps` announces: `before`, the last step, and the state if it changed. */
+function announcements(
   run: StoredRun,
   steps: NumberedStep[],
-  options: { announceState: boolean },
-) {
-  const messages: FeedMessage[] = [];
+  options: { announceState: boolean; before?: FeedMessage[] },
+): FeedMessage[] {
+  const messages = [...(options.before ?? [])];
   const last = steps.at(-1);
   if (last) messages.push({ kind: 'step', taskId: run.taskId, seq: last.seq });
   if (options.announceState) messages.push({ kind: 'state', taskId: run.taskId });
+  return messages;
+}
+
+/** Inserts the run's new steps (a data-modifying WITH query, done only when `when` holds). */
+function insertSteps(run: StoredRun, steps: NumberedStep[], when = sql`true`) {
   const rows = steps.map(({ seq, type, content, error }) => ({
     seq,
     type,
     content,
     error: error ?? false,
   }));
-  const timerDueAt = run.state.timer ? (run.timerDueAt?.toISOString() ?? null) : null;
-  // Data-modifying WITH queries always run to completion, whether or not the last query reads them.
-  await tx.execute(sql`
-    with inserted as (
-      insert into ${agentSteps} (task_id, seq, type, content, error)
-      select ${run.taskId}::text::uuid, step.seq, step.type, step.content, step.error
-      from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
-        as step(seq integer, type text, content text, error boolean)
-      returning 1
-    ), updated as (
+  return sql`
+    insert into ${agentSteps} (task_id, seq, type, content, error)
+    select ${run.taskId}::text::uuid, step.seq, step.type, step.content, step.error
+    from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
+      as step(seq integer, type text, content text, error boolean)
+    where ${when}`;
+}
+
+/** Announces `messages`, in order, once the transaction commits (a count to select). */
+function announce(messages: FeedMessage[]) {
+  const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)));
+  return sql`(
+    select count(pg_notify(${FEED_CHANNEL}, message))
+    from jsonb_array_elements_text(${payloads}::text::jsonb) as message)`;
+}
+
+/** The run's columns as written: its timer's due time only while it has a timer. */
+function runColumns(run: StoredRun) {
+  return {
+    state: sql`${JSON.stringify(run.state)}::text::jsonb`,
+    pendingEffects: sql`${JSON.stringify(run.pendingEffects)}::text::jsonb`,
+    nextSeq: sql`${run.nextSeq}::integer`,
+    timerDueAt: sql`${run.state.timer ? (run.timerDueAt?.toISOString() ?? null) : null}::text::timestamptz`,
+  };
+}
+
+/**
+ * Writes a new task, its run and the run's first steps, and announces them once the transaction
+ * commits, in one statement: one round trip.
+ */
+export async function insertRun(
+  db: Database | Transaction,
+  task: { goal: string; clientAddress: string | null },
+  run: StoredRun,
+  steps: NumberedStep[],
+) {
+  const columns = runColumns(run);
+  const settings = JSON.stringify(run.settings);
+  const messages = announcements(run, steps, { announceState: true });
+  // Data-modifying WITH queries always run to completion, whether or not the last query reads
+  // them; the steps' and the run's references to the task are checked at the statement's end.
+  await db.execute(sql`
+    with task as (
+      insert into ${tasks} (id, goal, user_id, client_address)
+      values (${run.taskId}::text::uuid, ${task.goal}, ${run.userId}::text::uuid, ${task.clientAddress})
+    ), created as (
+      insert into ${flowRuns} (task_id, user_id, state, pending_effects, settings, next_seq, timer_due_at)
+      values (${run.taskId}::text::uuid, ${run.userId}::text::uuid, ${columns.state},
+        ${columns.pendingEffects}, ${settings}::text::jsonb, ${columns.nextSeq}, ${columns.timerDueAt})
+    ), inserted as (${insertSteps(run, steps)})
+    select ${announce(messages)} as announced`);
+}
+
+/**
+ * Writes a run's new steps, the run itself (state, effects, step counter, timer's due time) and
+ * its announcements (sent when the transaction commits, `before` first) in one statement: one
+ * round trip. Steps and the state they led to are written together, so a state is never stored
+ * (or read) ahead of its feed.
+ *
+ * With `expect`, the write holds only if the row is still that version (`StoredRun.version`):
+ * nothing is written when anyone else wrote the run since, and false comes back. That makes one
+ * statement, outside a transaction, as safe as reading the run locked and writing it back.
+ * Without it, the caller holds the row locked. A write gives `run` the row's new version.
+ */
+export async function commitRun(
+  db: Database | Transaction,
+  run: StoredRun,
+  steps: NumberedStep[],
+  options: { announceState: boolean; expect?: string; before?: FeedMessage[] },
+): Promise<boolean> {
+  const columns = runColumns(run);
+  const unchanged =
+    options.expect === undefined ? sql`` : sql`and xmin = ${options.expect}::text::xid`;
+  // Data-modifying WITH queries always run to completion, whether or not the last query reads
+  // them; the steps and announcements depend on the run's row being written.
+  const result = await db.execute(sql`
+    with updated as (
       update ${flowRuns}
-      set state = ${JSON.stringify(run.state)}::text::jsonb,
-        pending_effects = ${JSON.stringify(run.pendingEffects)}::text::jsonb,
-        next_seq = ${run.nextSeq}::integer,
-        timer_due_at = ${timerDueAt}::text::timestamptz,
-        updated_at = now()
-      where task_id = ${run.taskId}::text::uuid
-      returning 1
-    )
-    select pg_notify(${FEED_CHANNEL}, message)
-    from jsonb_array_elements_text(${JSON.stringify(messages.map((m) => JSON.stringify(m)))}::text::jsonb)
-      as message`);
+      set state = ${columns.state}, pending_effects = ${columns.pendingEffects},
+        next_seq = ${columns.nextSeq}, timer_due_at = ${columns.timerDueAt}, updated_at = now()
+      where task_id = ${run.taskId}::text::uuid ${unchanged}
+      returning xmin::text as version
+    ), inserted as (${insertSteps(run, steps, sql`exists (select from updated)`)})
+    select version, ${announce(announcements(run, steps, options))} as announced
+    from updated`);
+  const [written] = rowsOf<{ version: string }>(result);
+  if (written) run.version = written.version;
+  return written !== undefined;
 }
 
 /** Adds steps to a run outside its state machine (a retry notice, a step posted by hand). */

@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { HostingEnv } from '../hosting/sites';
 import { offeredTools, resolveToolCalls } from '../integrations/tools';
+import { preparedFor } from '../prepared';
 import { decryptSecret } from '../secrets/encryption';
 import { type FeedMessage, MAX_TEXT_PIECE } from './feed';
 import type { RunLocks } from './locks';
@@ -24,12 +25,13 @@ import {
   commitRun,
   lockRun,
   type NumberedStep,
-  notifyFeedAll,
+  readRun,
   recordEvent,
   type StoredRun,
   takeHeadSteps,
 } from './run-store';
 import type { FlowSettings } from './settings';
+import { createTextAnnouncer, type TextAnnouncer } from './text-announcer';
 import { carryOutToolCall } from './tool-effects';
 import { deployRunWebsite, saveRunWebsite } from './website-effects';
 
@@ -54,6 +56,41 @@ type ExternalEffect = Extract<
 type Head = { kind: 'idle' } | { kind: 'external'; run: StoredRun; effect: ExternalEffect };
 
 /**
+ * The outcome of an external effect, for the call `callId` that carried it out, and the text it
+ * streamed that is still to be announced (before the steps the answer leads to).
+ */
+type Answer = { callId: number; event: FlowEvent; text?: FeedMessage[] };
+
+/** What taking the head of a run's queue came to, before it is written. */
+type Taken = {
+  run: StoredRun;
+  /** Whether the run changed or has new steps: something to write. */
+  write: boolean;
+  announceState: boolean;
+  steps: NumberedStep[];
+  /** The waits to schedule once written. */
+  timers: { token: number; dueAt: number }[];
+  /** The run's status after the answer, when the answer applied. */
+  status?: FlowState['status'];
+  /** The external effect the run waits for now. */
+  external?: ExternalEffect;
+};
+
+/** Whether a run has effects to carry out (looked for after letting go of its lock). */
+const pendingEffectsQuery = preparedFor((db) =>
+  db
+    .select({ taskId: flowRuns.taskId })
+    .from(flowRuns)
+    .where(
+      and(
+        eq(flowRuns.taskId, sql.placeholder('taskId')),
+        sql`${flowRuns.pendingEffects} <> '[]'::jsonb`,
+      ),
+    )
+    .prepare('flow_pending_effects'),
+);
+
+/**
  * Advances durable flow runs by carrying out the effects the engine's state machine asks for.
  * Each effect is taken off the run's queue in the same transaction that records its outcome, so
  * a worker killed at any point resumes without losing or repeating a step.
@@ -69,66 +106,105 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   };
 
   /**
-   * In one transaction: records the answer to the external effect `callId` (if the run still
-   * waits for it), carries out the local effects at the head of the run's queue (steps, timers)
-   * and writes all of it in one statement; returns the external effect behind them, if any.
+   * Records the answer to the external effect `callId` (if the run still waits for it) and
+   * carries out the local effects at the head of the run's queue (steps, timers), on `run`;
+   * returns what to write and the external effect behind them, if any.
    */
-  async function takeHead(
-    taskId: string,
-    answer?: { callId: number; event: FlowEvent },
-  ): Promise<Head> {
-    const timers: { token: number; dueAt: number }[] = [];
-    let status: FlowState['status'] | null = null;
-    const head = await db.transaction(async (tx): Promise<Head> => {
-      const run = await lockRun(tx, taskId);
-      if (!run) return { kind: 'idle' };
-      let changed = false;
-      let announceState = false;
-      if (answer) {
-        const [effect, ...rest] = run.pendingEffects;
-        if (effect && 'callId' in effect && effect.callId === answer.callId) {
-          applyEvent(run, answer.event, rest);
-          status = run.state.status;
-          changed = announceState = true;
-        }
+  function takeLocal(run: StoredRun, answer?: Answer): Taken {
+    const taken: Taken = { run, write: false, announceState: false, steps: [], timers: [] };
+    if (answer) {
+      const [effect, ...rest] = run.pendingEffects;
+      if (effect && 'callId' in effect && effect.callId === answer.callId) {
+        applyEvent(run, answer.event, rest);
+        taken.status = run.state.status;
+        taken.write = taken.announceState = true;
       }
-      if (run.pendingEffects.length === 0 && !changed) return { kind: 'idle' };
-      const steps: NumberedStep[] = [];
-      let external: ExternalEffect | undefined;
-      for (let effect = takeHeadSteps(run, steps); effect; effect = takeHeadSteps(run, steps)) {
-        const rest = run.pendingEffects.slice(1);
-        if (effect.type === 'schedule') {
-          if (effect.afterMs > 0) {
-            run.pendingEffects = rest;
-            // Due from when the event asked for the wait (applyEvent), if that was this timer's.
-            const dueAt =
-              run.state.timer?.token === effect.event.token && run.timerDueAt
-                ? run.timerDueAt.getTime()
-                : Date.now() + effect.afterMs;
-            run.timerDueAt = new Date(dueAt);
-            timers.push({ token: effect.event.token, dueAt });
-          } else {
-            applyEvent(run, effect.event, rest);
-            announceState = true;
-          }
-        } else if (run.state.pending?.callId !== effect.callId) {
-          run.pendingEffects = rest; // overtaken by Stop or Reset
+    }
+    if (run.pendingEffects.length === 0 && !taken.write) return taken;
+    for (
+      let effect = takeHeadSteps(run, taken.steps);
+      effect;
+      effect = takeHeadSteps(run, taken.steps)
+    ) {
+      const rest = run.pendingEffects.slice(1);
+      if (effect.type === 'schedule') {
+        if (effect.afterMs > 0) {
+          run.pendingEffects = rest;
+          // Due from when the event asked for the wait (applyEvent), if that was this timer's.
+          const dueAt =
+            run.state.timer?.token === effect.event.token && run.timerDueAt
+              ? run.timerDueAt.getTime()
+              : Date.now() + effect.afterMs;
+          run.timerDueAt = new Date(dueAt);
+          taken.timers.push({ token: effect.event.token, dueAt });
         } else {
-          external = effect;
-          break;
+          applyEvent(run, effect.event, rest);
+          taken.announceState = true;
         }
-        changed = true;
+      } else if (run.state.pending?.callId !== effect.callId) {
+        run.pendingEffects = rest; // overtaken by Stop or Reset
+      } else {
+        taken.external = effect;
+        break;
       }
-      if (changed || steps.length > 0) await commitRun(tx, run, steps, { announceState });
-      return external ? { kind: 'external', run, effect: external } : { kind: 'idle' };
+      taken.write = true;
+    }
+    taken.write ||= taken.steps.length > 0;
+    return taken;
+  }
+
+  /**
+   * takeLocal on a run read without its row lock, written in one statement that holds only if
+   * nobody else wrote the run since it was read; null when it did not.
+   */
+  async function takeUnlocked(run: StoredRun, answer?: Answer): Promise<Taken | null> {
+    run.readAt = undefined; // its new steps are stamped when written, not when it was read
+    const taken = takeLocal(run, answer);
+    if (!taken.write) return taken;
+    const { steps, announceState } = taken;
+    const written = await commitRun(db, run, steps, {
+      announceState,
+      expect: run.version,
+      before: answer?.text,
     });
+    return written ? taken : null;
+  }
+
+  /** takeLocal on the run read locked, and written, in one transaction; null without a run. */
+  function takeLocked(taskId: string, answer?: Answer): Promise<Taken | null> {
+    return db.transaction(async (tx) => {
+      const run = await lockRun(tx, taskId);
+      if (!run) return null;
+      const taken = takeLocal(run, answer);
+      const { steps, announceState } = taken;
+      if (taken.write) await commitRun(tx, run, steps, { announceState, before: answer?.text });
+      return taken;
+    });
+  }
+
+  /**
+   * Records the answer to the external effect `callId` (if the run still waits for it), carries
+   * out the local effects at the head of the run's queue (steps, timers) and writes all of it in
+   * one statement; returns the external effect behind them, if any.
+   *
+   * The worker holds the run's lock, so nobody else carries out its effects: the run is read
+   * without a transaction (or `known`, as this worker last wrote it, is not read at all) and
+   * written in one statement, as long as nobody else wrote it meanwhile. Otherwise (a command, a
+   * timer or a retry notice did) it is read again, locked, in a transaction.
+   */
+  async function takeHead(taskId: string, answer?: Answer, known?: StoredRun): Promise<Head> {
+    const run = known ?? (await readRun(db, taskId));
+    const taken = run && ((await takeUnlocked(run, answer)) ?? (await takeLocked(taskId, answer)));
     if (answer && 'message' in answer.event) {
       const { event } = answer;
       deps.log.warn({ taskId, event: event.type, error: event.message }, 'run step failed');
     }
-    if (status === 'complete') deps.log.info({ taskId }, 'run completed');
+    if (taken?.status === 'complete') deps.log.info({ taskId }, 'run completed');
+    const timers = taken?.timers ?? [];
     await Promise.all(timers.map((timer) => deps.scheduleTimer(taskId, timer.token, timer.dueAt)));
-    return head;
+    return taken?.external
+      ? { kind: 'external', run: taken.run, effect: taken.external }
+      : { kind: 'idle' };
   }
 
   /** Adds a step while the run's call `callId` is under way (a retry notice, say). */
@@ -143,41 +219,11 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   async function callModelFor(
     run: StoredRun,
     effect: Extract<ExternalEffect, { type: 'callModel' }>,
+    text: TextAnnouncer,
   ) {
     const { callId } = effect;
     const { taskId } = run;
     const { apiKeySealed, withFiles: hasFiles, ...model } = run.settings;
-    // One statement at a time, so pieces arrive in order: what streams in meanwhile waits and
-    // goes out together (text pieces joined up to MAX_TEXT_PIECE), one round trip for many
-    // pieces. A lost piece only costs the preview.
-    let waiting: FeedMessage[] = [];
-    let announcing = false;
-    const announce = (message: FeedMessage) => {
-      const last = waiting.at(-1);
-      if (
-        last?.kind === 'text' &&
-        message.kind === 'text' &&
-        !last.restart &&
-        !message.restart &&
-        last.callId === message.callId &&
-        last.reasoning === message.reasoning &&
-        last.delta.length + message.delta.length <= MAX_TEXT_PIECE
-      ) {
-        waiting[waiting.length - 1] = { ...last, delta: last.delta + message.delta };
-      } else {
-        waiting.push(message);
-      }
-      if (announcing) return;
-      announcing = true;
-      void (async () => {
-        while (waiting.length > 0) {
-          const batch = waiting;
-          waiting = [];
-          await notifyFeedAll(db, batch).catch(() => {});
-        }
-        announcing = false;
-      })();
-    };
     try {
       const apiKey = apiKeySealed
         ? decryptSecret(apiKeySealed, settings.secretKey)
@@ -213,7 +259,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
           onText: (delta, reasoning) => {
             for (let at = 0; at < delta.length; at += MAX_TEXT_PIECE) {
               const piece = delta.slice(at, at + MAX_TEXT_PIECE);
-              announce({
+              text.announce({
                 kind: 'text',
                 taskId,
                 callId,
@@ -223,7 +269,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
             }
           },
           onRetry: ({ error, delayMs, attempt }) => {
-            announce({ kind: 'text', taskId, callId, delta: '', restart: true });
+            text.announce({ kind: 'text', taskId, callId, delta: '', restart: true });
             const reason =
               error.status === undefined
                 ? `The AI service did not answer (${error.message})`
@@ -289,11 +335,15 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     }
   }
 
-  function carryOut(run: StoredRun, effect: ExternalEffect): Promise<FlowEvent> {
+  function carryOut(
+    run: StoredRun,
+    effect: ExternalEffect,
+    text: TextAnnouncer,
+  ): Promise<FlowEvent> {
     if (effect.type === 'callModel' && effect.purpose === 'taskList') {
       deps.log.info({ taskId: run.taskId }, 'run started');
     }
-    if (effect.type === 'callModel') return callModelFor(run, effect);
+    if (effect.type === 'callModel') return callModelFor(run, effect, text);
     if (effect.type === 'saveWebsite') return saveWebsiteFor(run, effect);
     if (effect.type === 'callTool') return carryOutToolCall(db, settings, run, effect);
     return deployFor(run, effect);
@@ -301,25 +351,24 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
 
   /** Works through a run's effects until it has none left or waits on a timer. */
   async function drain(taskId: string) {
+    const text = createTextAnnouncer(db);
     let head = await takeHead(taskId);
     while (head.kind === 'external') {
       const { callId } = head.effect;
-      const event = await carryOut(head.run, head.effect);
+      const event = await carryOut(head.run, head.effect, text);
       if (deps.signal.aborted) {
         // A tool call's outcome is recorded even now: it was sent, and is never sent again.
         if (head.effect.type === 'callTool') await takeHead(taskId, { callId, event });
         return; // any other effect stays queued for the next process
       }
-      // The answer and the local effects it leads to, in one transaction.
-      head = await takeHead(taskId, { callId, event });
+      // The answer and the local effects it leads to, written together.
+      const answer = { callId, event, text: await text.takeRest() };
+      head = await takeHead(taskId, answer, head.run);
     }
   }
 
   async function hasPendingEffects(taskId: string): Promise<boolean> {
-    const rows = await db
-      .select({ taskId: flowRuns.taskId })
-      .from(flowRuns)
-      .where(and(eq(flowRuns.taskId, taskId), sql`${flowRuns.pendingEffects} <> '[]'::jsonb`));
+    const rows = await pendingEffectsQuery(db).execute({ taskId });
     return rows.length > 0;
   }
 

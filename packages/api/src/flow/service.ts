@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { agentSteps, type Database, flowRuns, type Transaction, tasks } from '@flows/db';
 import {
   createFlowState,
@@ -17,10 +18,14 @@ import { forgetOldRunAddresses, reserveFreeRun } from './free-runs';
 import { normalizeEndpoint } from './model-client';
 import {
   appendSteps,
+  applyEvent,
+  insertRun,
   lockRun,
+  type NumberedStep,
   notifyFeed,
   recordEvent,
   type StoredRun,
+  takeHeadSteps,
   toStoredRun,
 } from './run-store';
 
@@ -75,61 +80,60 @@ export async function startFlow(
 ): Promise<string> {
   const clientAddress = options.userId ? null : (options.clientAddress ?? null);
   if (clientAddress) await forgetOldRunAddresses(db);
+  const run: StoredRun = {
+    taskId: randomUUID(),
+    userId: options.userId,
+    state: createFlowState({ auto: input.auto, provider: input.provider }),
+    pendingEffects: [],
+    timerDueAt: null,
+    settings: {
+      provider: input.provider,
+      endpoint: options.endpoint,
+      model: modelForProvider(input.provider, input.model),
+      temperature: input.temperature,
+      ...(input.apiKey ? { apiKeySealed: encryptSecret(input.apiKey, options.secretKey) } : {}),
+      // Files are attached at the start only: a run without them never looks for them.
+      withFiles: input.fileIds.length > 0,
+    },
+    nextSeq: 1,
+  };
+  applyEvent(run, {
+    type: 'start',
+    goal: input.goal,
+    auto: input.auto,
+    provider: input.provider,
+    websiteId: input.websiteId ?? null,
+    timeScale: options.timeScale,
+  });
+  const steps: NumberedStep[] = [];
+  takeHeadSteps(run, steps);
+  const task = { goal: input.goal, clientAddress };
+  const perDay = options.freeRunsPerDay ?? 0;
+  const limited = perDay > 0 && Boolean(options.userId || clientAddress);
+  // The task, its run and first steps are one statement; reserving a free run (under a lock held
+  // until commit) and attaching files take a transaction around it.
+  if (!limited && input.fileIds.length === 0) {
+    await insertRun(db, task, run, steps);
+    return run.taskId;
+  }
   return db.transaction(async (tx) => {
-    if (options.freeRunsPerDay && (options.userId || clientAddress)) {
-      await reserveFreeRun(tx, options.freeRunsPerDay, {
+    if (limited) {
+      await reserveFreeRun(tx, perDay, {
         userId: options.userId,
         clientAddress: clientAddress ?? '',
       });
     }
-    const [task] = await tx
-      .insert(tasks)
-      .values({ goal: input.goal, userId: options.userId, clientAddress })
-      .returning({ id: tasks.id, createdAt: tasks.createdAt });
-    const taskId = task!.id;
-    const run: StoredRun = {
-      taskId,
-      userId: options.userId,
-      state: createFlowState({ auto: input.auto, provider: input.provider }),
-      pendingEffects: [],
-      timerDueAt: null,
-      settings: {
-        provider: input.provider,
-        endpoint: options.endpoint,
-        model: modelForProvider(input.provider, input.model),
-        temperature: input.temperature,
-        ...(input.apiKey ? { apiKeySealed: encryptSecret(input.apiKey, options.secretKey) } : {}),
-        // Files are attached at the start only: a run without them never looks for them.
-        withFiles: input.fileIds.length > 0,
-      },
-      nextSeq: 1,
-      // The transaction's start (the task's creation time), which its first steps are stamped with.
-      readAt: task!.createdAt.getTime(),
-    };
-    await tx.insert(flowRuns).values({
-      taskId,
-      userId: options.userId,
-      state: run.state as unknown as Record<string, unknown>,
-      settings: run.settings,
-    });
-    await recordEvent(tx, run, {
-      type: 'start',
-      goal: input.goal,
-      auto: input.auto,
-      provider: input.provider,
-      websiteId: input.websiteId ?? null,
-      timeScale: options.timeScale,
-    });
+    await insertRun(tx, task, run, steps);
     if (input.fileIds.length > 0) {
       // The files the caller uploaded for this run: the feed says which ones it uses.
       const attached = await attachFilesToRun(tx, options.fileLimits ?? DEFAULT_RUN_FILE_LIMITS, {
-        taskId,
+        taskId: run.taskId,
         userId: options.userId,
         fileIds: input.fileIds,
       });
       await appendSteps(tx, run, [{ type: 'action', content: FILE_TEXT.usingFiles(attached) }]);
     }
-    return taskId;
+    return run.taskId;
   });
 }
 

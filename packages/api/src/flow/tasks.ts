@@ -1,9 +1,10 @@
 import { type Database, files, flowRuns, tasks } from '@flows/db';
 import { type FlowStatus, runOutcome } from '@flows/engine';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { HostingEnv } from '../hosting/sites';
 import { removeHistoryDeploys } from '../hosting/unpublish';
 import type { Viewer } from '../ownership';
+import { preparedFor } from '../prepared';
 
 const taskColumns = { id: tasks.id, goal: tasks.goal, createdAt: tasks.createdAt };
 
@@ -13,13 +14,18 @@ export async function createTask(db: Database, goal: string, viewer: Viewer) {
   return task!;
 }
 
-/**
- * The user's history, newest first, each with how its run stands: running, complete, stopped or
- * failed (null for a task without a server-side run).
- */
-export async function listTasks(db: Database, userId: string) {
-  // Only what runOutcome reads of each run's state, not its task results.
-  const rows = await db
+/** The user's history, newest first; only what runOutcome reads of each run's state. */
+const historyQuery = preparedFor((db) => {
+  const userId = sql.placeholder('userId');
+  // How many files each run uses (the history marks runs that had files), counted in one pass
+  // over the user's files: a run only ever uses its owner's files.
+  const fileCounts = db
+    .select({ taskId: files.taskId, count: count().as('file_count') })
+    .from(files)
+    .where(and(eq(files.userId, userId), isNotNull(files.taskId)))
+    .groupBy(files.taskId)
+    .as('file_counts');
+  return db
     .select({
       ...taskColumns,
       runStatus: sql<FlowStatus | null>`${flowRuns.state}->>'status'`,
@@ -27,16 +33,22 @@ export async function listTasks(db: Database, userId: string) {
       taskFailures: sql<
         boolean[] | null
       >`jsonb_path_query_array(${flowRuns.state}, '$.tasks[*].failed')`,
-      /** How many files the run uses (the history marks runs that had files). */
-      fileCount:
-        sql<number>`(select count(*) from ${files} where ${files.taskId} = ${tasks.id})`.mapWith(
-          Number,
-        ),
+      fileCount: sql<number>`coalesce(${fileCounts.count}, 0)`.mapWith(Number),
     })
     .from(tasks)
     .leftJoin(flowRuns, eq(flowRuns.taskId, tasks.id))
+    .leftJoin(fileCounts, eq(fileCounts.taskId, tasks.id))
     .where(eq(tasks.userId, userId))
-    .orderBy(desc(tasks.createdAt));
+    .orderBy(desc(tasks.createdAt))
+    .prepare('task_history');
+});
+
+/**
+ * The user's history, newest first, each with how its run stands: running, complete, stopped or
+ * failed (null for a task without a server-side run).
+ */
+export async function listTasks(db: Database, userId: string) {
+  const rows = await historyQuery(db).execute({ userId });
   return rows.map(({ runStatus, runError, taskFailures, ...task }) => ({
     ...task,
     status: runStatus

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { sseData } from './sse';
+
+/** A body that arrives in `chunks`. */
+function body(chunks: Uint8Array[]) {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+/** The events' data of a body that arrives in `chunks`. */
+async function read(chunks: string[]) {
+  const encoder = new TextEncoder();
+  const events: string[] = [];
+  for await (const data of sseData(body(chunks.map((chunk) => encoder.encode(chunk))))) {
+    events.push(data);
+  }
+  return events;
+}
+
+describe('sseData', () => {
+  it('gives each event its data, whatever the chunks cut through', async () => {
+    const body = 'data: {"a":1}\n\ndata: {"b":2}\n\ndata: [DONE]\n\n';
+    const whole = await read([body]);
+    expect(whole).toEqual(['{"a":1}', '{"b":2}', '[DONE]']);
+    for (let cut = 1; cut < body.length; cut++) {
+      expect(await read([body.slice(0, cut), body.slice(cut)])).toEqual(whole);
+    }
+  });
+
+  it('takes CRLF and CR line ends, a "\\r\\n" split over two chunks included', async () => {
+    expect(await read(['data: one\r', '\n\r\n', 'data: two\r\rdata: three\n\n'])).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
+    expect(await read(['data: a\r', '\ndata: b\r\n\r\n'])).toEqual(['a\nb']);
+  });
+
+  it('joins multi-line data, skips comments and other fields, and drops an unfinished event', async () => {
+    const body = ': keep-alive\n\nevent: message\nid: 7\ndata:first\ndata: second\n\ndata: cut off';
+    expect(await read([body])).toEqual(['first\nsecond']);
+  });
+
+  it('decodes characters whose bytes are split between chunks', async () => {
+    const bytes = new TextEncoder().encode('data: héllo €\n\n');
+    const events: string[] = [];
+    const chunks = Array.from(bytes, (byte) => Uint8Array.of(byte));
+    for await (const data of sseData(body(chunks))) events.push(data);
+    expect(events).toEqual(['héllo €']);
+  });
+
+  it('has no events without a body, and cancels the body when the reader stops early', async () => {
+    for await (const _ of sseData(null)) throw new Error('an event without a body');
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new TextEncoder().encode('data: more\n\n')),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    for await (const data of sseData(endless)) if (data === 'more') break;
+    expect(cancelled).toBe(true);
+  });
+});
