@@ -1,17 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from './env';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * Serves the built web app: its files as they are, and index.html for every other path so the
- * browser's router decides (it shows the not-found page for unknown routes). Under `pnpm dev`
- * (`devUrl` set) pages are redirected to the Vite dev server instead, which has hot reload.
+ * Serves the built web app: its files as they are, a prerendered page's own HTML for its path
+ * (without a query), and index.html for every other path so the browser's router decides (it
+ * shows the not-found page for unknown routes). Under `pnpm dev` (`devUrl` set) pages are
+ * redirected to the Vite dev server instead, which has hot reload.
  */
 export function webApp(webDist = defaultWebDist, devUrl?: string) {
   const web = new Hono<AppEnv>();
@@ -33,6 +34,14 @@ export function webApp(webDist = defaultWebDist, devUrl?: string) {
     return web;
   }
   const index = compressedCopies(readFileSync(indexFile));
+  const prerendered = prerenderedPages(webDist);
+  // Before the files: `/` would otherwise be dist/index.html, the page without prerendered content.
+  web.get('*', (c, next) => {
+    const page = prerendered.get(c.req.path);
+    // The HTML shows the page as its path alone draws it: `/docs?tab=api` is rendered in the browser.
+    if (!page || new URL(c.req.url).search) return next();
+    return sendPage(c, page);
+  });
   // The build keeps brotli and gzip copies beside each file (`precompressed` picks by
   // Accept-Encoding); hashed assets never change, so browsers keep them for a year.
   web.use(
@@ -44,22 +53,46 @@ export function webApp(webDist = defaultWebDist, devUrl?: string) {
     serveStatic({ root: webDist, precompressed: true }),
   );
   web.use('*', serveStatic({ root: webDist, precompressed: true }));
-  web.get('*', (c) => {
-    const encoding = preferredEncoding(c.req.header('accept-encoding'));
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
-    if (encoding) c.header('Content-Encoding', encoding);
-    c.header('Content-Type', 'text/html; charset=UTF-8');
-    return c.body(new Uint8Array(index[encoding ?? 'identity']));
-  });
+  web.get('*', (c) => sendPage(c, index));
   return web;
 }
 
 type Encoding = 'br' | 'gzip';
 
-/** index.html as sent: as it is, and compressed once at start-up. */
-function compressedCopies(html: Buffer): Record<Encoding | 'identity', Buffer> {
+/** A page's HTML as sent: as it is, and compressed once at start-up. */
+type Page = Record<Encoding | 'identity', Buffer>;
+
+function compressedCopies(html: Buffer): Page {
   return { identity: html, br: brotliCompressSync(html), gzip: gzipSync(html) };
+}
+
+/**
+ * The pages the build prerendered (apps/web/vite-prerender.ts), by path: dist/prerendered/docs.html
+ * is `/docs`, and its index.html is `/`.
+ */
+function prerenderedPages(webDist: string): Map<string, Page> {
+  const folder = join(webDist, 'prerendered');
+  const pages = new Map<string, Page>();
+  if (!existsSync(folder)) return pages;
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length).split(sep).join('/');
+    pages.set(
+      name === 'index' ? '/' : `/${name}`,
+      compressedCopies(readFileSync(join(folder, file))),
+    );
+  }
+  return pages;
+}
+
+/** Sends a page in the encoding the browser prefers; the browser asks again before reusing it. */
+function sendPage(c: Context<AppEnv>, page: Page) {
+  const encoding = preferredEncoding(c.req.header('accept-encoding'));
+  c.header('Cache-Control', 'no-cache');
+  c.header('Vary', 'Accept-Encoding');
+  if (encoding) c.header('Content-Encoding', encoding);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  return c.body(new Uint8Array(page[encoding ?? 'identity']));
 }
 
 /** The best encoding the client accepts (brotli first), or none. */

@@ -13,6 +13,12 @@ writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Flows</title><div
 writeFileSync(join(dist, 'assets/index-abc123.js'), script);
 writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
 writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
+// Pages the build prerendered (apps/web/vite-prerender.ts), each with its content in #root.
+const landing = '<!doctype html><title>Flows</title><div id="root" data-prerendered="/">Hero</div>';
+const docs = '<!doctype html><title>Docs</title><div id="root" data-prerendered="/docs">Docs</div>';
+mkdirSync(join(dist, 'prerendered'));
+writeFileSync(join(dist, 'prerendered/index.html'), landing);
+writeFileSync(join(dist, 'prerendered/docs.html'), docs);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const web = webApp(dist);
@@ -48,5 +54,26 @@ describe('the built web app', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('id="root"');
     expect(await (await get('/no/such/page')).text()).toContain('id="root"');
+  });
+
+  it("sends a prerendered page's own HTML for its path, compressed and revalidated", async () => {
+    const page = await get('/docs', 'gzip, deflate, br');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toBe(docs);
+
+    const root = await get('/', 'gzip');
+    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect(gunzipSync(Buffer.from(await root.arrayBuffer())).toString()).toBe(landing);
+    expect(await (await get('/')).text()).toBe(landing);
+  });
+
+  it('sends index.html where the prerendered HTML would not match what the browser renders', async () => {
+    // The open tab is in the query: the browser renders the page itself.
+    expect(await (await get('/docs?tab=api')).text()).toContain('<div id="root"></div>');
+    expect(await (await get('/docs/')).text()).toContain('<div id="root"></div>');
+    expect(await (await get('/dashboard')).text()).toContain('<div id="root"></div>');
   });
 });

@@ -4,8 +4,13 @@
   try {
     const saved = window.localStorage.getItem('theme');
     const scheme = saved === 'light' || saved === 'dark' || saved === 'auto' ? saved : 'dark';
-    const prefersDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-    const resolved = scheme === 'auto' ? (prefersDark ? 'dark' : 'light') : scheme;
+    // The system preference is asked only when it decides.
+    const resolved =
+      scheme !== 'auto'
+        ? scheme
+        : window.matchMedia('(prefers-color-scheme: dark)').matches
+          ? 'dark'
+          : 'light';
     document.documentElement.setAttribute('data-mantine-color-scheme', resolved);
   } catch {
     // Storage can be blocked (private mode, policies); the dark default from index.html stays.

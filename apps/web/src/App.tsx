@@ -1,14 +1,14 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { type ReactNode, StrictMode } from 'react';
 import { AppProviders } from './AppProviders';
-import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
-
-/** The Flows web app. */
-export function App() {
+/**
+ * The Flows web app around its router: the browser's (main.tsx) or one fixed page's
+ * (prerender.tsx). Both render this same tree, which lets the browser hydrate the prerendered HTML.
+ */
+export function App({ router }: { router: ReactNode }) {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders>{router}</AppProviders>
+    </StrictMode>
   );
 }

@@ -18,12 +18,28 @@ export type AppProvidersProps = {
   env?: 'default' | 'test';
 };
 
+/**
+ * Where toasts appear. On phones they drop from the top, so they never cover a dialog's buttons.
+ * A component of its own: the screen size is known only after the first render, and the change
+ * re-renders the toasts alone, not the providers (Mantine's context changes with its provider's
+ * every render, which re-renders every Mantine component on the page).
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Notifications
+      limit={1}
+      position={phone ? 'top-center' : 'bottom-right'}
+      containerWidth={420}
+      autoClose={UI_TIMING.toastDurationMs}
+    />
+  );
+}
+
 /** Everything a page needs around it: theme, toasts, data fetching (tRPC too) and the session. */
 export function AppProviders({ children, session, env = 'default' }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
-  // On phones toasts drop from the top, so they never cover a dialog's buttons.
-  const phone = useMediaQuery('(max-width: 48em)');
 
   return (
     <MantineProvider
@@ -33,12 +49,7 @@ export function AppProviders({ children, session, env = 'default' }: AppProvider
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
       env={env}
     >
-      <Notifications
-        limit={1}
-        position={phone ? 'top-center' : 'bottom-right'}
-        containerWidth={420}
-        autoClose={UI_TIMING.toastDurationMs}
-      />
+      <Toasts />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider value={session}>{children}</SessionProvider>

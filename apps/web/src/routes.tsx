@@ -1,25 +1,11 @@
-import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AppLayout, PageLoader } from './components/layout/AppLayout';
-import { trpc } from './lib/trpc';
+import { AppLayout } from './components/layout/AppLayout';
+import { lazyPage } from './lazyPage';
+import { DashboardRoute } from './pages/dashboard/DashboardRoute';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RequireAuth } from './session';
-
-/**
- * Lazily loads a page exported by name, so it ships in its own chunk, together with all of
- * Mantine's styles (the first load has only the layout's and the landing page's).
- */
-function lazyPage<M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  exportName: keyof M & string,
-) {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), import('./mantineStyles')]);
-    return { default: module[exportName] as ComponentType };
-  });
-}
 
 const DocsPage = lazyPage(() => import('./pages/docs/DocsPage'), 'DocsPage');
 const PricingPage = lazyPage(() => import('./pages/pricing/PricingPage'), 'PricingPage');
@@ -29,22 +15,6 @@ const IntegrationsPage = lazyPage(
 );
 const DexlinkPage = lazyPage(() => import('./pages/DexlinkPage'), 'DexlinkPage');
 const AuthPage = lazyPage(() => import('./pages/auth/AuthPage'), 'AuthPage');
-const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
-
-/**
- * The dashboard asks the server about the model while its code downloads, not after: the notice
- * saying no model server answers is then there from the first paint instead of pushing the
- * workspace down when the answer comes.
- */
-function DashboardRoute() {
-  trpc.system.model.useQuery();
-  // Its own boundary, so this component mounts (and its query starts) while the page downloads.
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <DashboardPage />
-    </Suspense>
-  );
-}
 const CodeTestPage = lazyPage(() => import('./pages/CodeTestPage'), 'CodeTestPage');
 const ApiReferencePage = lazyPage(
   () => import('./pages/docs/ApiReferencePage'),

@@ -1,5 +1,7 @@
 import type { TRegisterRequest } from '@flows/api/contracts';
-import { createContext, useContext } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo } from 'react';
+import { getQueryFn } from '../lib/api';
 
 /** The signed-in user, as the web app needs it (a subset of the users row; never the password). */
 export type SessionUser = {
@@ -43,12 +45,38 @@ export const visitorSession: SessionContextValue = {
   logout: async () => {},
 };
 
+/** The query that holds the current user: GET /api/user, where a 401 means nobody. */
+export const SESSION_QUERY_KEY = ['/api/user'] as const;
+
+/** The query {@link SESSION_QUERY_KEY}, loaded by the server's SessionProvider. */
+export const sessionQuery = {
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+};
+
+/** Signing in, registering and signing out: the server session's part of its context. */
+export type SessionActions = Pick<SessionContextValue, 'login' | 'register' | 'logout'>;
+
+/**
+ * What a SessionProvider shares: a fixed session, or the server session's actions. The server's
+ * user is not in the context: each useSession() reads it from the query cache. When a context's
+ * value changes, React renders every part of the page it has not hydrated yet at once (main.tsx
+ * hydrates in slices), in one long task; the user's arrival re-renders only who shows it.
+ */
+export type SessionSource = { fixed: SessionContextValue } | { actions: SessionActions };
+
 /** The context behind {@link useSession}; providers live in SessionProvider.tsx. */
-export const SessionContext = createContext<SessionContextValue | null>(null);
+export const SessionContext = createContext<SessionSource | null>(null);
 
 /** The current session; throws when used outside a SessionProvider. */
 export function useSession(): SessionContextValue {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession must be used within a SessionProvider');
-  return session;
+  const source = useContext(SessionContext);
+  if (!source) throw new Error('useSession must be used within a SessionProvider');
+  const actions = 'actions' in source ? source.actions : undefined;
+  const { data, isLoading } = useQuery({ ...sessionQuery, enabled: actions !== undefined });
+  const serverSession = useMemo(
+    () => actions && { user: data ?? null, isLoading, ...actions },
+    [actions, data, isLoading],
+  );
+  return 'fixed' in source ? source.fixed : serverSession!;
 }

@@ -1,15 +1,15 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { apiRequest, getQueryFn } from '../lib/api';
+import { apiRequest } from '../lib/api';
 import {
   type RegisterInput,
+  SESSION_QUERY_KEY,
+  type SessionActions,
   SessionContext,
   type SessionContextValue,
   type SessionUser,
+  sessionQuery,
 } from './SessionContext';
-
-/** The query that holds the current user: GET /api/user, where a 401 means nobody. */
-export const SESSION_QUERY_KEY = ['/api/user'] as const;
 
 /** Props of {@link SessionProvider}. */
 export type SessionProviderProps = {
@@ -31,10 +31,8 @@ function setSessionUser(queryClient: QueryClient, user: SessionUser | null) {
 
 function ServerSessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery<SessionUser | null>({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
-  });
+  // Loaded once, from the start, whoever shows it (useSession reads it).
+  useQuery(sessionQuery);
 
   const login = useCallback(
     async (username: string, password: string) => {
@@ -59,12 +57,11 @@ function ServerSessionProvider({ children }: { children: ReactNode }) {
     setSessionUser(queryClient, null);
   }, [queryClient]);
 
-  const value = useMemo<SessionContextValue>(
-    () => ({ user: data ?? null, isLoading, login, register, logout }),
-    [data, isLoading, login, register, logout],
+  const source = useMemo(
+    () => ({ actions: { login, register, logout } satisfies SessionActions }),
+    [login, register, logout],
   );
-
-  return <SessionContext value={value}>{children}</SessionContext>;
+  return <SessionContext value={source}>{children}</SessionContext>;
 }
 
 /**
@@ -72,6 +69,6 @@ function ServerSessionProvider({ children }: { children: ReactNode }) {
  * (a failed load counts as nobody signed in), and login, register and logout update it.
  */
 export function SessionProvider({ children, value }: SessionProviderProps) {
-  if (value) return <SessionContext value={value}>{children}</SessionContext>;
+  if (value) return <SessionContext value={{ fixed: value }}>{children}</SessionContext>;
   return <ServerSessionProvider>{children}</ServerSessionProvider>;
 }

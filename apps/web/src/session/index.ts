@@ -1,9 +1,10 @@
 export { RequireAuth } from './RequireAuth';
 export {
   type RegisterInput,
+  SESSION_QUERY_KEY,
   type SessionContextValue,
   type SessionUser,
   useSession,
   visitorSession,
 } from './SessionContext';
-export { SESSION_QUERY_KEY, SessionProvider, type SessionProviderProps } from './SessionProvider';
+export { SessionProvider, type SessionProviderProps } from './SessionProvider';

@@ -1,5 +1,6 @@
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useHydrated } from '../../hydration';
 import { footerLinks } from './navigation';
 
 /** What the footer's 'Powered by' link credits: the default local model server. */
@@ -7,7 +8,8 @@ export const poweredBy = { label: 'LM Studio', href: 'https://lmstudio.ai' };
 
 /** The shared footer: links, copyright with the current year, beta notice and 'Powered by'. */
 export function Footer() {
-  const year = new Date().getFullYear();
+  // The prerendered HTML has the build's year; the browser shows the current one once hydrated.
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
 
   return (
     <Box

@@ -1,5 +1,7 @@
 import { ActionIcon, type MantineColorScheme, Menu, useMantineColorScheme } from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useHydrated } from '../../hydration';
+import { DEFAULT_COLOR_SCHEME } from '../../theme';
 
 const schemeOptions: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
   { value: 'light', label: 'Light', icon: IconSun },
@@ -9,7 +11,9 @@ const schemeOptions: { value: MantineColorScheme; label: string; icon: typeof Ic
 
 /** Header menu for choosing a light, dark or system colour theme (saved in the browser). */
 export function ThemeMenu() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: saved, setColorScheme } = useMantineColorScheme();
+  // The prerendered HTML cannot know the saved choice: it shows the default until hydrated.
+  const colorScheme = useHydrated() ? saved : DEFAULT_COLOR_SCHEME;
   const current = schemeOptions.find((option) => option.value === colorScheme) ?? schemeOptions[1]!;
   const CurrentIcon = current.icon;
 

@@ -124,13 +124,14 @@ describe('FlowExecutionPanel', () => {
     expect(screen.getByText('Complete')).toBeTruthy();
   });
 
-  it('shows code as a code block with a copy button, and HTML documents in a sandboxed frame', () => {
+  it('shows code as a code block with a copy button, and HTML documents in a sandboxed frame', async () => {
     const html = '<!DOCTYPE html>\n<html><body><h1>Welcome</h1></body></html>';
     renderPanel({
       steps: [feedStep(1, 'result', `Here is the page.\n\n\`\`\`html\n${html}\n\`\`\``)],
       following: true,
     });
-    expect(screen.getByText('Here is the page.')).toBeTruthy();
+    // The Markdown renderer loads on first use.
+    expect(await screen.findByText('Here is the page.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy html code' })).toBeTruthy();
     const frame = screen.getByTitle('Website preview') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');

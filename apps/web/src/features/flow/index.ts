@@ -1,13 +1,10 @@
 // The flow workspace as the dashboard page uses it.
-export { AiSettingsModal } from './AiSettingsModal';
 export { runEndpoint } from './aiSettings';
 export { downloadExport } from './exportLog';
 export { FlowExecutionPanel } from './FlowExecutionPanel';
 export { GoalInputPanel, InlineGoalInput } from './GoalInput';
 export { ModelCard } from './ModelCard';
-export { ModelUnreachableNotice } from './ModelUnreachableNotice';
 export { QuickTemplates } from './QuickTemplates';
-export { TaskHistoryModal } from './TaskHistoryModal';
 export { TaskListPanel } from './TaskListPanel';
 export type { FlowTemplate } from './types';
 export { useAiSettings } from './useAiSettings';

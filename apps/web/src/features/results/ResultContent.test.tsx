@@ -23,9 +23,10 @@ console.log('hi');
 \`\`\``;
 
 describe('ResultContent', () => {
-  it('renders Markdown: headings, tables, lists, safe links and runnable code', () => {
+  it('renders Markdown: headings, tables, lists, safe links and runnable code', async () => {
     const { container } = renderWithProviders(<ResultContent text={MARKDOWN} />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy();
+    // The renderer loads on first use.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
 
     const table = screen.getByRole('table');

@@ -2,7 +2,7 @@ import { extractCodeBlocks } from '@flows/engine';
 import { Stack } from '@mantine/core';
 import { memo } from 'react';
 import { ExecutableCodeBlock } from './ExecutableCodeBlock';
-import { ResultMarkdown } from './Markdown';
+import { ResultMarkdown } from './LazyMarkdown';
 import { WebsitePreviewCard } from './WebsitePreviewCard';
 
 /**

@@ -5,9 +5,10 @@ import { FakeEventSource } from '../../testing/eventSource';
 import { feedStep, flowTask, modelInfo, runView, TEST_TASK_ID } from '../../testing/flowFixtures';
 import { renderApp } from '../../testing/render';
 import { mockTrpc, type TrpcHandler, TrpcMockError } from '../../testing/trpcServer';
-// Loaded up front, so the route's lazy import does not eat into each test's waiting time (and
-// the recheck interval, for the model notice).
-import { MODEL_RECHECK_MS } from './DashboardPage';
+// The workspace is loaded up front, so the route's lazy import does not eat into each test's
+// waiting time.
+import './DashboardPage';
+import { MODEL_RECHECK_MS } from './DashboardRoute';
 
 const ada = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: null };
 const POEM = 'Write a short poem about the sea';

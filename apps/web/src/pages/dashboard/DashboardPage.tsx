@@ -1,23 +1,21 @@
 import { ZGoal } from '@flows/api/contracts';
 import { FLOW_TOAST } from '@flows/engine';
-import { Box, Button, Drawer, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSettings, IconTemplate } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MyFilesModal, RunFiles, useAttachments } from '../../features/files';
+import { OnceOpened } from '../../components/OnceOpened';
+import { RunFiles, useAttachments } from '../../features/files';
 import {
-  AiSettingsModal,
   downloadExport,
   FlowExecutionPanel,
   type FlowTemplate,
   GoalInputPanel,
   InlineGoalInput,
   ModelCard,
-  ModelUnreachableNotice,
   QuickTemplates,
   runEndpoint,
-  TaskHistoryModal,
   TaskListPanel,
   useAiSettings,
   useFlowRun,
@@ -31,14 +29,36 @@ import { useSession } from '../../session';
 /** The panels the header opens through `?panel=`. */
 type DashboardPanel = 'history' | 'settings';
 
-/** How often the model server is asked again while it does not answer. */
-export const MODEL_RECHECK_MS = 10_000;
+// The dialogs load when first opened (OnceOpened).
+const TaskHistoryModal = lazy(async () => ({
+  default: (await import('../../features/flow/TaskHistoryModal')).TaskHistoryModal,
+}));
+const MyFilesModal = lazy(async () => ({
+  default: (await import('../../features/files/MyFilesModal')).MyFilesModal,
+}));
+const AiSettingsModal = lazy(async () => ({
+  default: (await import('../../features/flow/AiSettingsModal')).AiSettingsModal,
+}));
+
+/** Quick Templates and their list, whose arrival re-renders them alone, not the workspace. */
+function TemplateList({ onPick }: { onPick: (template: FlowTemplate) => void }) {
+  const templates = trpc.template.list.useQuery();
+  return (
+    <QuickTemplates
+      templates={templates.data}
+      loading={templates.isPending}
+      failed={templates.isError}
+      onPick={onPick}
+    />
+  );
+}
 
 /**
- * The goal workspace: Quick Templates and the current model on the left (under the task list at
+ * The goal workspace (its frame, with the notice that no model server answers, is
+ * DashboardRoute): Quick Templates and the current model on the left (under the task list at
  * tablet widths, in a drawer on phones), the flow execution panel and the goal input in the
- * centre, the task list on the right. A notice says when the model server does not answer. The
- * header's History and Settings open their modals through `?panel=history` and `?panel=settings`.
+ * centre, the task list on the right. The header's History and Settings open their modals through
+ * `?panel=history` and `?panel=settings`.
  */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,11 +66,8 @@ export function DashboardPage() {
   const { user } = useSession();
   const flow = useFlowRun();
   const aiSettings = useAiSettings();
-  const templates = trpc.template.list.useQuery();
-  const model = trpc.system.model.useQuery(undefined, {
-    // Asked again while unreachable, so starting the model server clears the notice.
-    refetchInterval: (query) => (query.state.data?.reachable === false ? MODEL_RECHECK_MS : false),
-  });
+  // DashboardRoute asks; the workspace reads the answer.
+  const model = trpc.system.model.useQuery();
   const [templatesOpened, templatesDrawer] = useDisclosure(false);
   const [myFilesOpened, myFilesModal] = useDisclosure(false);
   const attachments = useAttachments();
@@ -174,12 +191,7 @@ export function DashboardPage() {
   // The left column's content; on phones it opens in the Templates drawer.
   const sidebar = (
     <Stack gap="md">
-      <QuickTemplates
-        templates={templates.data}
-        loading={templates.isPending}
-        failed={templates.isError}
-        onPick={pickTemplate}
-      />
+      <TemplateList onPick={pickTemplate} />
       <ModelCard
         settings={aiSettings.runSettings}
         model={model.data}
@@ -189,16 +201,7 @@ export function DashboardPage() {
   );
 
   return (
-    <Box px={{ base: 'sm', sm: 'md' }} py="md" maw={1600} mx="auto">
-      <title>Dashboard · Flows</title>
-      <VisuallyHidden>
-        <Title order={1}>Dashboard</Title>
-      </VisuallyHidden>
-      {model.data?.reachable === false && (
-        <Box mb="md">
-          <ModelUnreachableNotice endpoint={model.data.endpoint} />
-        </Box>
-      )}
+    <>
       <WorkspaceLayout
         left={sidebar}
         centre={
@@ -273,33 +276,39 @@ export function DashboardPage() {
         {sidebar}
       </Drawer>
 
-      <TaskHistoryModal
-        opened={panel === 'history'}
-        onClose={closePanel}
-        signedIn={user !== null}
-        canOpenTask={showEmptyWorkspace}
-        onReuse={reuseGoal}
-        onOpenTask={openTask}
-      />
-      <MyFilesModal
-        opened={myFilesOpened}
-        onClose={myFilesModal.close}
-        onUse={(file) => {
-          attachments.reuse(file);
-          myFilesModal.close();
-          showToast({
-            title: 'File attached',
-            message: `${file.originalFilename} goes with the next goal`,
-          });
-        }}
-      />
-      <AiSettingsModal
-        opened={panel === 'settings'}
-        onClose={closePanel}
-        saved={aiSettings.saved}
-        model={model.data}
-        onSave={aiSettings.save}
-      />
-    </Box>
+      <OnceOpened opened={panel === 'history'}>
+        <TaskHistoryModal
+          opened={panel === 'history'}
+          onClose={closePanel}
+          signedIn={user !== null}
+          canOpenTask={showEmptyWorkspace}
+          onReuse={reuseGoal}
+          onOpenTask={openTask}
+        />
+      </OnceOpened>
+      <OnceOpened opened={myFilesOpened}>
+        <MyFilesModal
+          opened={myFilesOpened}
+          onClose={myFilesModal.close}
+          onUse={(file) => {
+            attachments.reuse(file);
+            myFilesModal.close();
+            showToast({
+              title: 'File attached',
+              message: `${file.originalFilename} goes with the next goal`,
+            });
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened opened={panel === 'settings'}>
+        <AiSettingsModal
+          opened={panel === 'settings'}
+          onClose={closePanel}
+          saved={aiSettings.saved}
+          model={model.data}
+          onSave={aiSettings.save}
+        />
+      </OnceOpened>
+    </>
   );
 }

@@ -48,7 +48,8 @@ export function DocsPage() {
           </Text>
         </Stack>
 
-        <Tabs value={activeTab} onChange={selectTab}>
+        {/* Only the open tab is rendered: the page loads and hydrates one tab's content. */}
+        <Tabs value={activeTab} onChange={selectTab} keepMounted={false}>
           <Tabs.List mb="xl">
             {docTabs.map(({ value, label }) => (
               <Tabs.Tab key={value} value={value}>

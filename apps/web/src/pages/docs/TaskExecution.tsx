@@ -1,7 +1,7 @@
 import { Alert, Code, List, SimpleGrid, Stack, Table } from '@mantine/core';
 import { IconCloud } from '@tabler/icons-react';
 import { Notice } from '../../components/Notice';
-import { ResultMarkdown } from '../../features/results/Markdown';
+import { ResultMarkdown } from '../../features/results/LazyMarkdown';
 import { DocSection, DocText } from './DocSection';
 import { ServerSideRuns } from './ServerSideRuns';
 import toolsAndApproval from './tools-and-approval.md?raw';
