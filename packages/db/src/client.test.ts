@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import {
   type DatabaseHandle,
   databaseVersion,
 } from './client';
+import { notPrivate } from './private-files';
 import { agentSteps, tasks, templates, users } from './schema';
 import { seedTemplates } from './seed';
 import { createTestDatabase } from './testing';
@@ -89,15 +90,6 @@ describe('embedded database on disk', () => {
     }
   });
 });
-
-/** Paths under `root` (itself included) whose mode is not 0700 (folders) or 0600 (files). */
-function notPrivate(root: string): string[] {
-  const stats = statSync(root);
-  const mode = stats.mode & 0o777;
-  const own = mode === (stats.isDirectory() ? 0o700 : 0o600) ? [] : [`${root} ${mode.toString(8)}`];
-  if (!stats.isDirectory()) return own;
-  return [...own, ...readdirSync(root).flatMap((entry) => notPrivate(join(root, entry)))];
-}
 
 describe('embedded database files', () => {
   it('are readable by their owner only, when open and after closing', async () => {

@@ -1,9 +1,10 @@
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, DatabaseConnectError, migrationsApplied } from './client';
+import { notPrivate } from './private-files';
 import { tasks } from './schema';
 
 // fork as it is, watched: the test tells a database created in a child process from one
@@ -12,15 +13,6 @@ vi.mock('node:child_process', async (original) => {
   const actual = await original<typeof import('node:child_process')>();
   return { ...actual, fork: vi.fn(actual.fork) };
 });
-
-/** Paths under `root` (itself included) whose mode is not 0700 (folders) or 0600 (files). */
-function notPrivate(root: string): string[] {
-  const stats = statSync(root);
-  const mode = stats.mode & 0o777;
-  const own = mode === (stats.isDirectory() ? 0o700 : 0o600) ? [] : [`${root} ${mode.toString(8)}`];
-  if (!stats.isDirectory()) return own;
-  return [...own, ...readdirSync(root).flatMap((entry) => notPrivate(join(root, entry)))];
-}
 
 describe('the first start on an empty DATA_DIR', () => {
   let dataDir: string;

@@ -1,25 +1,16 @@
-import { createTestDatabase } from '@flows/db/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createFlowFeed, type FeedMessage, type FlowFeed } from './feed';
+import { expect, it } from 'vitest';
+import type { FeedMessage } from './feed';
+import { useTestFeed } from './test-feed';
 import { createTextAnnouncer } from './text-announcer';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let feed: FlowFeed;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  feed = await createFlowFeed(database);
-});
-afterAll(async () => {
-  await feed.close();
-  await database.close();
-});
+const fixture = useTestFeed();
 
 const taskId = 'text-task';
 const piece = (delta: string): FeedMessage => ({ kind: 'text', taskId, callId: 1, delta });
 
 it('sends pieces in order, joined, and leaves what still waits to the caller', async () => {
   const stop = new AbortController();
-  const messages = feed.messages(taskId, stop.signal);
+  const messages = fixture.feed.messages(taskId, stop.signal);
   const received = async (count: number) => {
     const deltas: string[] = [];
     while (deltas.length < count) {
@@ -28,7 +19,7 @@ it('sends pieces in order, joined, and leaves what still waits to the caller', a
     }
     return deltas;
   };
-  const text = createTextAnnouncer(database.db);
+  const text = createTextAnnouncer(fixture.database.db);
 
   // Pieces that come together go out as one; nothing is left once it went out.
   text.announce(piece('Hel'));
