@@ -22,8 +22,14 @@ const RUNS_PER_PAGE = 3;
 
 type Scores = Record<(typeof CATEGORIES)[number]['id'], number>;
 
+/**
+ * How often an audit is tried: Lighthouse now and then fails to record a page load
+ * (NO_NAVSTART, NO_FCP) and asks to be run again; that is no measurement of the page.
+ */
+const ATTEMPTS = 3;
+
 /** One Lighthouse mobile audit of `url` in the Chromium listening on `port`, scores 0-100. */
-async function audit(url: string, port: number): Promise<Scores> {
+async function audit(url: string, port: number, attempt = 1): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -33,7 +39,10 @@ async function audit(url: string, port: number): Promise<Scores> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
-    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const failure = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt >= ATTEMPTS) throw new Error(failure);
+    console.error(`${failure}; auditing again`);
+    return audit(url, port, attempt + 1);
   }
   const scores = {} as Scores;
   for (const { id } of CATEGORIES) {
