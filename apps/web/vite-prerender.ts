@@ -16,15 +16,14 @@ type PrerenderedPage = {
 /**
  * The prerendered pages. The dashboard's HTML is its frame and loader only: its workspace
  * depends on the browser's saved settings and on whether the model server answers (a notice
- * above the workspace), so it is drawn after hydrating, its code fetched with the HTML.
+ * above the workspace), so it is drawn after hydrating. Its styles come with the HTML (parsed
+ * before the first paint, not while the page starts up), its code once the app runs: fetched
+ * with the HTML, it held up the app's own scripts, and so the notice, on a slow connection.
  */
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   { path: '/' },
   { path: '/docs', lazyModules: ['src/pages/docs/DocsPage.tsx', 'src/mantineStyles.ts'] },
-  {
-    path: '/dashboard',
-    lazyModules: ['src/pages/dashboard/DashboardPage.tsx', 'src/mantineStyles.ts'],
-  },
+  { path: '/dashboard', lazyModules: ['src/mantineStyles.ts'] },
 ];
 
 /** What src/prerender.tsx's renderPage gives for a page. */
