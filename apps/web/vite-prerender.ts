@@ -11,6 +11,8 @@ type PrerenderedPage = {
    * instead of after the app's, and their styles are in place for the first paint.
    */
   lazyModules?: string[];
+  /** Lazily loaded modules whose styles alone the first paint needs: their code comes later. */
+  lazyStyles?: string[];
 };
 
 /**
@@ -23,7 +25,7 @@ type PrerenderedPage = {
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   { path: '/' },
   { path: '/docs', lazyModules: ['src/pages/docs/DocsPage.tsx', 'src/mantineStyles.ts'] },
-  { path: '/dashboard', lazyModules: ['src/mantineStyles.ts'] },
+  { path: '/dashboard', lazyStyles: ['src/mantineStyles.ts'] },
 ];
 
 /** What src/prerender.tsx's renderPage gives for a page. */
@@ -59,7 +61,8 @@ function staticAssets(chunk: Rollup.OutputChunk, chunks: Chunks, scripts = new S
 function pageAssets(page: PrerenderedPage, { chunks, styleSheets }: Bundle, template: string) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const module of page.lazyModules ?? []) {
+  const stylesOnly = new Set(page.lazyStyles);
+  for (const module of [...(page.lazyModules ?? []), ...stylesOnly]) {
     const chunk = [...chunks.values()].find((candidate) =>
       candidate.facadeModuleId?.endsWith(`/${module}`),
     );
@@ -67,7 +70,7 @@ function pageAssets(page: PrerenderedPage, { chunks, styleSheets }: Bundle, temp
     const sheet = styleSheets.find((asset) => asset.originalFileNames.includes(module));
     if (chunk) {
       const found = staticAssets(chunk, chunks);
-      for (const script of found.scripts) scripts.add(script);
+      if (!stylesOnly.has(module)) for (const script of found.scripts) scripts.add(script);
       for (const style of found.styles) styles.add(style);
     } else if (sheet) styles.add(sheet.fileName);
     else throw new Error(`Prerendering ${page.path}: nothing is built from ${module}`);

@@ -30,11 +30,33 @@ function WorkspaceLoader() {
 }
 
 /**
+ * Whether `ready` has held through a paint: the frame that shows what came with it (the notice)
+ * is drawn before the work that follows (loading and drawing the workspace) starts.
+ */
+function usePaintedWhen(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timer set in a frame's callback fires once that frame is drawn.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
+/**
  * The dashboard's frame, which comes with the app (the workspace, DashboardPage, loads on its
  * own): the title, and the notice that no model server answers above the workspace. The server
- * is asked about the model at once, while the workspace's code downloads, and the notice shows
- * as soon as the answer comes. The workspace waits for that answer (for at most
+ * is asked about the model at once (the prerendered HTML asks with the page), and the notice
+ * shows as soon as the answer comes. The workspace waits for that answer (for at most
  * {@link MODEL_WAIT_MS}): arriving after it, the notice would push the whole workspace down.
+ * Its code is fetched once the notice is drawn, so that a slow phone shows the notice first.
  * The prerendered dashboard (vite-prerender.ts) is this frame with its loader.
  */
 export function DashboardRoute() {
@@ -50,7 +72,7 @@ export function DashboardRoute() {
     const timer = setTimeout(() => setWaitedEnough(true), MODEL_WAIT_MS);
     return () => clearTimeout(timer);
   }, [model.isFetched]);
-  const answered = model.isFetched || waitedEnough;
+  const answered = usePaintedWhen(model.isFetched || waitedEnough);
   // Deferred: the workspace (most of the page's rendering) renders as a transition, in short
   // slices, and first the loader shows, as in the prerendered HTML.
   const showWorkspace = useDeferredValue(useHydrated() && answered, false);
