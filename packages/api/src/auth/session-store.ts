@@ -2,11 +2,32 @@ import { createHash } from 'node:crypto';
 import { type Database, sessions, users } from '@flows/db';
 import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Adapter, DatabaseSession, DatabaseUser, UserId } from 'lucia';
+import { preparedFor } from '../prepared';
 
 /** The stored form of a session id: its SHA-256 in hex. The id itself lives only in the cookie. */
 export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
+
+/**
+ * The lookup every signed-in request makes, prepared once: the database plans it once per
+ * connection and drizzle builds its SQL once. Only the user's public columns are read.
+ */
+const sessionAndUserQuery = preparedFor((db) =>
+  db
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      username: users.username,
+      email: users.email,
+      displayName: users.displayName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sql.placeholder('hash')))
+    .prepare('session_and_user'),
+);
 
 /**
  * Lucia's storage with two rules lucia v3 leaves to the app: the sessions table keeps a hash of
@@ -15,36 +36,18 @@ export function hashSessionId(sessionId: string): string {
  * id from the cookie; every call hashes it before it reaches the database.
  */
 export class HashedSessionAdapter implements Adapter {
-  /**
-   * The lookup every signed-in request makes, prepared once: the database plans it once per
-   * connection and drizzle builds its SQL once. Only the user's public columns are read.
-   */
-  private readonly sessionAndUser;
-
   constructor(
     private readonly db: Database,
     private readonly inner: Adapter,
     private readonly maxAgeMs: number,
-  ) {
-    this.sessionAndUser = db
-      .select({
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        createdAt: sessions.createdAt,
-        username: users.username,
-        email: users.email,
-        displayName: users.displayName,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(sessions.userId, users.id))
-      .where(eq(sessions.id, sql.placeholder('hash')))
-      .prepare('session_and_user');
-  }
+  ) {}
 
   async getSessionAndUser(
     sessionId: string,
   ): Promise<[session: DatabaseSession | null, user: DatabaseUser | null]> {
-    const [row] = await this.sessionAndUser.execute({ hash: hashSessionId(sessionId) });
+    const [row] = await sessionAndUserQuery(this.db).execute({
+      hash: hashSessionId(sessionId),
+    });
     if (!row) return [null, null];
     const { userId, createdAt, username, email, displayName } = row;
     const deadline = this.absoluteDeadline(createdAt);
