@@ -195,7 +195,11 @@ describe('goal workspace', () => {
     const { page, context } = app;
 
     await app.startFlow('Build a website for my bakery');
-    const live = app.executionPanel().getByText('Your website is live', { exact: true });
+    // The deploy's alert under the feed (a step may say the same words).
+    const live = app
+      .executionPanel()
+      .getByRole('alert')
+      .filter({ hasText: 'Your website is live' });
     await live.waitFor({ timeout: 30_000 });
     await app.waitForFinalAnswer();
     await app.seeStep(/^Your website is live at: http/);
