@@ -19,6 +19,7 @@ import { apiContext, errorResponse } from './rest';
 import { apiRoutes } from './routes/api';
 import { isFileUpload, uploadBodyLimit } from './routes/files';
 import { siteRoutes } from './routes/sites';
+import { trpcQueries } from './trpc-queries';
 import { webApp } from './web';
 
 export type AppOptions = {
@@ -122,6 +123,13 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
 
   app.use(
     '/trpc/*',
+    trpcQueries({
+      router: appRouter,
+      endpoint: '/trpc',
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      // A refused API token is answered by the adapter below, in tRPC's error shape.
+      createContext: (c) => (c.get('apiTokenError') ? null : apiContext(c)),
+    }),
     trpcServer({
       router: appRouter,
       endpoint: '/trpc',
