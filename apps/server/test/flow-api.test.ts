@@ -29,14 +29,17 @@ describe('tasks and history', () => {
     const ada = await signedIn('ada_tasks');
     const first = await ada.post('/api/tasks', { goal: 'First goal', userId: null });
     expect(first.status).toBe(201);
-    expect(await first.json()).toEqual({
+    const created = await json<{ id: string; createdAt: string }>(first);
+    expect(created).toEqual({
       id: expect.any(String),
       goal: 'First goal',
-      createdAt: expect.any(String),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     await ada.post('/api/tasks', { goal: 'Second goal', userId: null });
     const history = await json<{ goal: string }[]>(await ada.request('/api/tasks'));
     expect(history.map((task) => task.goal)).toEqual(['Second goal', 'First goal']);
+    // The history tells the same time the task was created with, in the same form.
+    expect(history[1]).toEqual({ ...created, goal: 'First goal', fileCount: 0, status: null });
 
     const cleared = await ada.request('/api/tasks', { method: 'DELETE' });
     expect(await cleared.json()).toEqual({ deleted: 2 });
