@@ -193,8 +193,8 @@ async function bareTarget(
 
 /**
  * Flows: 20 runs started as a visitor (with no worker, so only the bench writes to them), each
- * fed steps as the run store writes them: the step row, its announcement and the run's state
- * announcement in one statement (commitRun in packages/api/src/flow/run-store.ts; keep the
+ * fed steps as the run store writes them: the step row, its announcement (carrying the step) and
+ * the run's state announcement in one statement (commitRun in packages/api/src/flow/run-store.ts; keep the
  * payloads in step with FeedMessage in packages/api/src/flow/feed.ts). Writing to the database
  * directly, as the baseline does, keeps the HTTP and engine cost of writing out of the figure:
  * it measures delivery only.
@@ -224,8 +224,11 @@ async function flowsTarget(
       const seq = seqs[run]!++;
       await sql`with step as (
           insert into agent_steps (task_id, seq, type, content)
-          values (${tasks[run]!}, ${seq}, 'result', ${content}) returning task_id, seq)
-        select pg_notify('flow_feed', json_build_object('kind', 'step', 'taskId', task_id, 'seq', seq)::text),
+          values (${tasks[run]!}, ${seq}, 'result', ${content})
+          returning id, task_id, seq, type, content, error, "timestamp")
+        select pg_notify('flow_feed', json_build_object('kind', 'step', 'taskId', task_id, 'seq', seq,
+            'steps', json_build_array(json_build_object('id', id, 'seq', seq, 'type', type,
+              'content', content, 'error', error, 'timestamp', "timestamp")))::text),
           pg_notify('flow_feed', json_build_object('kind', 'state', 'taskId', task_id)::text)
         from step`;
     },

@@ -1,10 +1,25 @@
 import { EventEmitter, on } from 'node:events';
 import type { DatabaseHandle } from '@flows/db';
+import type { FlowStep } from '@flows/engine';
 import postgres from 'postgres';
 
-/** A live-feed announcement. Steps and state are read from the database; text travels as is. */
+/** A step as an announcement carries it: a StepView, with its time as JSON gives it. */
+export type CarriedStep = {
+  id: string;
+  seq: number;
+  type: FlowStep['type'];
+  content: string;
+  error: boolean;
+  timestamp: string;
+};
+
+/**
+ * A live-feed announcement. A step announcement names the task's last step and carries the
+ * steps written with it when they fit (else they are read from the database); state is read from
+ * the database; text travels as is.
+ */
 export type FeedMessage =
-  | { kind: 'step'; taskId: string; seq: number }
+  | { kind: 'step'; taskId: string; seq: number; steps?: CarriedStep[] }
   | { kind: 'state'; taskId: string }
   | {
       kind: 'text';
@@ -25,8 +40,11 @@ export type FlowFeed = {
 
 export const FEED_CHANNEL = 'flow_feed';
 
-// NOTIFY payloads must stay under 8000 bytes; streamed text is cut into pieces that stay below
-// it even when every character is escaped in JSON.
+/** NOTIFY payloads must stay under 8000 bytes. */
+export const MAX_NOTIFY_BYTES = 7999;
+
+// Streamed text is cut into pieces whose payload stays below MAX_NOTIFY_BYTES even when every
+// character is escaped in JSON.
 export const MAX_TEXT_PIECE = 1000;
 
 /** Starts listening on the feed channel of this database. */

@@ -1,9 +1,9 @@
 import { agentSteps, type Database, flowRuns, rowsOf, type Transaction, tasks } from '@flows/db';
 import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
 import { flowReducer } from '@flows/engine';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { preparedFor } from '../prepared';
-import { FEED_CHANNEL, type FeedMessage } from './feed';
+import { FEED_CHANNEL, type FeedMessage, MAX_NOTIFY_BYTES } from './feed';
 import type { ModelSettings } from './model-client';
 
 /** A run as stored: the engine's state, the effects still to carry out, and the next step number. */
@@ -170,14 +170,32 @@ function insertSteps(run: StoredRun, steps: NumberedStep[], when = sql`true`) {
     select ${run.taskId}::text::uuid, step.seq, step.type, step.content, step.error
     from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
       as step(seq integer, type text, content text, error boolean)
-    where ${when}`;
+    where ${when}
+    returning id, seq, type, content, error, "timestamp"`;
 }
 
-/** Announces `messages`, in order, once the transaction commits (a count to select). */
+/**
+ * The step announcement `message` with the steps the statement's `inserted` query wrote, as the
+ * feed sends them (a StepView each), when that fits in a notification; else `message` alone.
+ */
+const withCarriedSteps = (message: SQL) => sql`coalesce((
+    select payload from (
+      select (${message}::jsonb || jsonb_build_object('steps', jsonb_agg(jsonb_build_object(
+          'id', id, 'seq', seq, 'type', type, 'content', content, 'error', error,
+          'timestamp', "timestamp") order by seq)))::text as payload
+      from inserted) as carried
+    where octet_length(payload) <= ${MAX_NOTIFY_BYTES}), ${message})`;
+
+/**
+ * Announces `messages`, in order, once the transaction commits (a count to select). The step
+ * announcement carries the steps written with it, so the feed's readers need not read them.
+ */
 function announce(messages: FeedMessage[]) {
   const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)));
   return sql`(
-    select count(pg_notify(${FEED_CHANNEL}, message))
+    select count(pg_notify(${FEED_CHANNEL}, case
+      when message::jsonb->>'kind' = 'step' then ${withCarriedSteps(sql`message`)}
+      else message end))
     from jsonb_array_elements_text(${payloads}::text::jsonb) as message)`;
 }
 

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { agentSteps, type Database } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
+import { createFlowState } from '@flows/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlowFeedEvent } from './events';
 import { createFlowFeed, type FlowFeed } from './feed';
-import { notifyFeed } from './run-store';
+import { commitRun, insertRun, notifyFeed, numberSteps, type StoredRun } from './run-store';
+import { listSteps } from './service';
 import { feedReads, followTask } from './task-feed';
 import { createTask } from './tasks';
 
@@ -128,4 +131,55 @@ it('starts a new shared reader after every client has left', async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   await writeSteps(task.id, 3, 4);
   expect(await again).toEqual([3, 4]);
+});
+
+it('sends the steps the run store announces without reading them, unless they are too large', async () => {
+  const run: StoredRun = {
+    taskId: randomUUID(),
+    userId: null,
+    state: createFlowState(),
+    pendingEffects: [],
+    settings: { provider: 'lmstudio', endpoint: 'http://model/v1', model: 'm', temperature: 0 },
+    nextSeq: 1,
+    timerDueAt: null,
+  };
+  await insertRun(
+    database.db,
+    { goal: 'Carried steps', clientAddress: null },
+    run,
+    numberSteps(run, [{ type: 'thinking', content: 'first' }]),
+  );
+  const abort = new AbortController();
+  const client = followTask(db, feed, run.taskId, { lastSeq: 0, signal: abort.signal });
+  expect((await client.next()).value).toMatchObject({ step: { seq: 1 } });
+  expect((await client.next()).value).toMatchObject({ type: 'state' });
+  const waiting = client.next();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+
+  const stepReads = feedReads.steps;
+  const write = (contents: string[]) =>
+    commitRun(
+      database.db,
+      run,
+      numberSteps(
+        run,
+        contents.map((content) => ({ type: 'result', content })),
+      ),
+      { announceState: false },
+    );
+  await write(['second', 'third ✓']);
+  const sent = [(await waiting).value, (await client.next()).value];
+  // Exactly what a read of them gives: id, time and all.
+  const stored = await listSteps(database.db, run.taskId, 1);
+  expect(sent).toEqual(stored.map((step) => ({ type: 'step', step })));
+  expect(feedReads.steps).toBe(stepReads);
+
+  // Too large for a notification: the announcement names the step, and the reader reads it.
+  const large = 'x'.repeat(9000);
+  await write([large]);
+  expect((await client.next()).value).toMatchObject({ step: { seq: 4, content: large } });
+  expect(feedReads.steps).toBe(stepReads + 1);
+
+  abort.abort();
+  expect((await client.next()).done).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { agentSteps, type Database, flowRuns } from '@flows/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { FeedMessage, FlowFeed } from './feed';
+import type { CarriedStep, FeedMessage, FlowFeed } from './feed';
 import { toStoredRun } from './run-store';
 import { type FlowRunView, listSteps, type StepView, stepViewColumns, viewOf } from './service';
 
@@ -16,11 +16,13 @@ export type FlowFeedEvent =
 /**
  * One reader per task and server process, shared by every client following that task's feed: each
  * announcement costs one query at most, however many clients watch. The reader works through the
- * task's announcements in order: the step and state announcements that came together (one
- * transaction's, or all that arrived while a read was under way) cost one read of every step after
- * the last one it read and one of the run's state, made at once and sent as one batch; streamed
- * text goes out as it came. What it reads goes to every client as the same event object. It keeps the last steps it read, so a client that
- * (re)connects close behind the feed's head gets its backlog without a query.
+ * task's announcements in order: steps an announcement carries (the run store's do, when they fit)
+ * go out at once; the other step and state announcements that came together (one transaction's,
+ * or all that arrived while a read was under way) cost one read of every step after the last one
+ * it has and one of the run's state, made at once and sent as one batch; streamed text goes out
+ * as it came. What it reads goes to every client as the same event object. It keeps the last
+ * steps it sent, so a client that (re)connects close behind the feed's head gets its backlog
+ * without a query.
  *
  * Why nothing falls between a client's backlog and the live steps: a task's steps are numbered
  * under a lock held until they commit, so a step numbered above the reader's starting point was
@@ -186,6 +188,33 @@ function readsFor(db: Database) {
   return reads;
 }
 
+/** The reader moves on past `steps` (in order, following on from its cursor) and keeps them. */
+function advance(reader: TaskReader, steps: StepView[]): FlowFeedEvent[] {
+  const events: FlowFeedEvent[] = [];
+  for (const step of steps) {
+    reader.cursor = step.seq;
+    reader.cache.push(step);
+    reader.cachedChars += step.content.length;
+    events.push({ type: 'step', step });
+  }
+  while (reader.cache.length > CACHED_STEPS || reader.cachedChars > CACHED_CHARS) {
+    const dropped = reader.cache.shift()!;
+    reader.cachedFrom = dropped.seq;
+    reader.cachedChars -= dropped.content.length;
+  }
+  return events;
+}
+
+/** A carried step as the database gives it (fields in the same order, for the same JSON). */
+const stepViewOf = ({ id, seq, type, content, error, timestamp }: CarriedStep): StepView => ({
+  id,
+  seq,
+  type,
+  content,
+  error,
+  timestamp: new Date(timestamp),
+});
+
 function broadcast(reader: TaskReader, events: FlowFeedEvent[]) {
   if (events.length === 0) return;
   for (const client of reader.clients) client.push(events);
@@ -215,8 +244,14 @@ async function pump(
 
   let readSteps = false;
   let readState = false;
-  /** One read for the step and state announcements gathered so far, sent as one batch. */
+  /** Steps the announcements carried, not sent yet. */
+  const carried: FlowFeedEvent[] = [];
+  /**
+   * Sends the carried steps at once, then makes one read for the step and state announcements
+   * gathered so far and sends what it found as one batch.
+   */
   const read = async () => {
+    broadcast(reader, carried.splice(0));
     if (!readSteps && !readState) return;
     const reads = readsFor(db);
     const [steps, view] = await Promise.all([
@@ -225,18 +260,7 @@ async function pump(
     ]);
     readSteps = false;
     readState = false;
-    const events: FlowFeedEvent[] = [];
-    for (const step of steps) {
-      reader.cursor = step.seq;
-      reader.cache.push(step);
-      reader.cachedChars += step.content.length;
-      events.push({ type: 'step', step });
-    }
-    while (reader.cache.length > CACHED_STEPS || reader.cachedChars > CACHED_CHARS) {
-      const dropped = reader.cache.shift()!;
-      reader.cachedFrom = dropped.seq;
-      reader.cachedChars -= dropped.content.length;
-    }
+    const events = advance(reader, steps);
     if (view) events.push({ type: 'state', state: view });
     broadcast(reader, events);
   };
@@ -254,8 +278,16 @@ async function pump(
     }
     for (const message of queue.splice(0)) {
       if (message.kind === 'step') {
-        // Steps an earlier read already brought need no read of their own.
-        if (message.seq > reader.cursor) readSteps = true;
+        // Steps an earlier read already brought need no read of their own; carried steps that
+        // follow on from the last one sent need none either (unless a read is due already,
+        // which brings them in order).
+        if (message.seq <= reader.cursor) continue;
+        const fresh = (message.steps ?? []).filter((step) => step.seq > reader.cursor);
+        if (!readSteps && fresh[0]?.seq === reader.cursor + 1) {
+          carried.push(...advance(reader, fresh.map(stepViewOf)));
+        } else {
+          readSteps = true;
+        }
       } else if (message.kind === 'state') {
         readState = true;
       } else {

@@ -58,8 +58,12 @@ const historyQuery = preparedFor((db) => {
  */
 export async function listTasks(db: Database, userId: string) {
   const rows = await historyQuery(db).execute({ userId });
-  return rows.map(({ run, ...task }) => ({
-    ...task,
+  // Each field named: an object rest per row costs more than the rest of the mapping.
+  return rows.map(({ id, goal, createdAt, fileCount, run }) => ({
+    id,
+    goal,
+    createdAt,
+    fileCount,
     status: run ? runOutcome({ ...run, tasks: run.failures.map((failed) => ({ failed })) }) : null,
   }));
 }
