@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@flows/db';
+import { createFlowState } from '@flows/engine';
 import { createAuth } from './auth/lucia';
 import type { ApiConfig, Context } from './context';
+import { insertRun, numberSteps, readRun, type StoredRun } from './flow/run-store';
 
 /** Settings for tests: a fixed key, private targets allowed (test servers listen on 127.0.0.1). */
 export const testConfig: ApiConfig = {
@@ -34,4 +37,20 @@ export function testContext(db: Database, overrides: Partial<Context> = {}) {
     ...overrides,
   };
   return { context, headers };
+}
+
+/** A new visitor's run stored with one step ("first"), as read back. */
+export async function storedTestRun(db: Database): Promise<StoredRun> {
+  const run: StoredRun = {
+    taskId: randomUUID(),
+    userId: null,
+    state: createFlowState(),
+    pendingEffects: [],
+    settings: { provider: 'lmstudio', endpoint: 'http://model/v1', model: 'm', temperature: 0 },
+    nextSeq: 1,
+    timerDueAt: null,
+  };
+  const steps = numberSteps(run, [{ type: 'thinking', content: 'first' }]);
+  await insertRun(db, { goal: 'A goal', clientAddress: null }, run, steps);
+  return (await readRun(db, run.taskId))!;
 }

@@ -1,18 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { agentSteps, type Database } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
-import { createFlowState } from '@flows/engine';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  commitRun,
-  insertRun,
-  lockRun,
-  numberSteps,
-  readRun,
-  recordEvent,
-  type StoredRun,
-} from './run-store';
+import { storedTestRun } from '../test-context';
+import { commitRun, lockRun, numberSteps, readRun, recordEvent } from './run-store';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
@@ -22,21 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** A new run stored with one step. */
-async function storedRun(): Promise<StoredRun> {
-  const run: StoredRun = {
-    taskId: randomUUID(),
-    userId: null,
-    state: createFlowState(),
-    pendingEffects: [],
-    settings: { provider: 'lmstudio', endpoint: 'http://model/v1', model: 'm', temperature: 0 },
-    nextSeq: 1,
-    timerDueAt: null,
-  };
-  const steps = numberSteps(run, [{ type: 'thinking', content: 'first' }]);
-  await insertRun(db, { goal: 'A goal', clientAddress: null }, run, steps);
-  return (await readRun(db, run.taskId))!;
-}
+const storedRun = () => storedTestRun(db);
 
 const stepsOf = async (taskId: string) =>
   (

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { agentSteps, type Database } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
-import { createFlowState } from '@flows/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storedTestRun } from '../test-context';
 import type { FlowFeedEvent } from './events';
 import { createFlowFeed, type FlowFeed } from './feed';
-import { commitRun, insertRun, notifyFeed, numberSteps, type StoredRun } from './run-store';
+import { commitRun, notifyFeed, numberSteps } from './run-store';
 import { listSteps } from './service';
 import { feedReads, followTask } from './task-feed';
 import { createTask } from './tasks';
@@ -134,21 +133,7 @@ it('starts a new shared reader after every client has left', async () => {
 });
 
 it('sends the steps the run store announces without reading them, unless they are too large', async () => {
-  const run: StoredRun = {
-    taskId: randomUUID(),
-    userId: null,
-    state: createFlowState(),
-    pendingEffects: [],
-    settings: { provider: 'lmstudio', endpoint: 'http://model/v1', model: 'm', temperature: 0 },
-    nextSeq: 1,
-    timerDueAt: null,
-  };
-  await insertRun(
-    database.db,
-    { goal: 'Carried steps', clientAddress: null },
-    run,
-    numberSteps(run, [{ type: 'thinking', content: 'first' }]),
-  );
+  const run = await storedTestRun(database.db);
   const abort = new AbortController();
   const client = followTask(db, feed, run.taskId, { lastSeq: 0, signal: abort.signal });
   expect((await client.next()).value).toMatchObject({ step: { seq: 1 } });
