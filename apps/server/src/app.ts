@@ -121,19 +121,17 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
   api.all('*', (c) => c.json({ error: `No API path ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
+  // GET queries first (the fast path), then tRPC's adapter for everything else.
+  const trpc = { router: appRouter, endpoint: '/trpc', maxBatchSize: TRPC_MAX_BATCH_SIZE };
   app.use(
     '/trpc/*',
     trpcQueries({
-      router: appRouter,
-      endpoint: '/trpc',
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      ...trpc,
       // A refused API token is answered by the adapter below, in tRPC's error shape.
       createContext: (c) => (c.get('apiTokenError') ? null : apiContext(c)),
     }),
     trpcServer({
-      router: appRouter,
-      endpoint: '/trpc',
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      ...trpc,
       createContext: (options, honoContext) => {
         const c = honoContext as Parameters<typeof apiContext>[0];
         const tokenRefused = c.get('apiTokenError');

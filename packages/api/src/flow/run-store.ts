@@ -1,7 +1,7 @@
 import { agentSteps, type Database, flowRuns, rowsOf, type Transaction, tasks } from '@flows/db';
 import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
 import { flowReducer } from '@flows/engine';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../prepared';
 import { FEED_CHANNEL, type FeedMessage, MAX_NOTIFY_BYTES } from './feed';
 import type { ModelSettings } from './model-client';
@@ -178,13 +178,13 @@ function insertSteps(run: StoredRun, steps: NumberedStep[], when = sql`true`) {
  * The step announcement `message` with the steps the statement's `inserted` query wrote, as the
  * feed sends them (a StepView each), when that fits in a notification; else `message` alone.
  */
-const withCarriedSteps = (message: SQL) => sql`coalesce((
+const withCarriedSteps = sql`coalesce((
     select payload from (
-      select (${message}::jsonb || jsonb_build_object('steps', jsonb_agg(jsonb_build_object(
+      select (message::jsonb || jsonb_build_object('steps', jsonb_agg(jsonb_build_object(
           'id', id, 'seq', seq, 'type', type, 'content', content, 'error', error,
           'timestamp', "timestamp") order by seq)))::text as payload
       from inserted) as carried
-    where octet_length(payload) <= ${MAX_NOTIFY_BYTES}), ${message})`;
+    where octet_length(payload) <= ${MAX_NOTIFY_BYTES}), message)`;
 
 /**
  * Announces `messages`, in order, once the transaction commits (a count to select). The step
@@ -194,7 +194,7 @@ function announce(messages: FeedMessage[]) {
   const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)));
   return sql`(
     select count(pg_notify(${FEED_CHANNEL}, case
-      when message::jsonb->>'kind' = 'step' then ${withCarriedSteps(sql`message`)}
+      when message::jsonb->>'kind' = 'step' then ${withCarriedSteps}
       else message end))
     from jsonb_array_elements_text(${payloads}::text::jsonb) as message)`;
 }
