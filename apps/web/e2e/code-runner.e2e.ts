@@ -253,10 +253,8 @@ describe('the Code Execution Test page', () => {
     await page1.getByRole('heading', { name: 'Hello from HTML' }).waitFor();
     // HTML forces visual mode.
     expect(await html.getByRole('radio', { name: 'Visual' }).isChecked()).toBe(true);
-    await centre(html.locator('iframe[title="html code output"]'));
-    await page1.getByRole('button', { name: 'Click me' }).click();
-    await seeLine(consoleLines(html, 'html'), 'Clicked 1');
-    // The frame takes the content's height plus 20 px instead of the 300 px default.
+    // The frame takes the content's height plus 20 px instead of the 300 px default. It settles
+    // before the click: a frame resizing under the pointer can move the button away from it.
     const frame = html.locator('iframe[title="html code output"]');
     await page.waitForFunction(
       (element) => element !== null && element.getBoundingClientRect().height !== 300,
@@ -268,6 +266,10 @@ describe('the Code Execution Test page', () => {
     expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(
       contentHeight + 20,
     );
+    await centre(frame);
+    await page1.getByRole('button', { name: 'Click me' }).click();
+    await seeLine(consoleLines(html, 'html'), 'Clicked 1');
+    await page1.getByText('Clicked 1 times.').waitFor();
     await html.getByText('Console', { exact: true }).click();
     await html
       .getByText('HTML is rendered in the preview panel. Switch to visual mode to see it.')
