@@ -320,8 +320,14 @@ describe('the Code Execution Test page', () => {
     await frame.waitFor({ state: 'hidden' });
     await panel.getByRole('button', { name: 'Expand preview' }).click();
     await frame.waitFor({ state: 'visible' });
-    // Pressed from the keyboard: the open CSS panel lies over the button.
-    await page.getByRole('button', { name: 'Preview HTML fragment' }).press('Enter');
+    // At the page's end the footer sits above the open panel: whatever the panel floats over can
+    // be scrolled clear of it, and clicked.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerBottom = await page
+      .getByRole('contentinfo')
+      .evaluate((footer) => footer.getBoundingClientRect().bottom);
+    expect(footerBottom).toBeLessThanOrEqual((await panel.boundingBox())!.y);
+    await page.getByRole('button', { name: 'Preview HTML fragment' }).click();
     const fragment = page.getByRole('region', { name: 'Fragment Preview' });
     await fragment
       .locator('iframe')

@@ -1,5 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { PreviewPanelContext, usePreviewPanelState } from './previewPanelContext';
+import {
+  PREVIEW_BODY_HEIGHT,
+  PreviewPanelContext,
+  usePreviewPanelState,
+} from './previewPanelContext';
+
+/** The panel's title bar with its 16 px offset from the window's bottom, and a gap above it. */
+const PANEL_CHROME_PX = 80;
 
 /** The panel itself, downloaded the first time something is previewed. */
 const StandalonePreviewPanel = lazy(async () => {
@@ -16,6 +23,18 @@ export function LazyPreviewPanelProvider({ children }: { children: ReactNode }) 
   return (
     <PreviewPanelContext.Provider value={controls}>
       {children}
+      {preview.isVisible && (
+        // Room at the end of the page as tall as the panel: what the panel floats over can
+        // always be scrolled clear of it.
+        <div
+          aria-hidden
+          style={{
+            height: expanded
+              ? `calc(${PREVIEW_BODY_HEIGHT} + ${PANEL_CHROME_PX}px)`
+              : PANEL_CHROME_PX,
+          }}
+        />
+      )}
       {preview.isVisible && (
         <Suspense fallback={null}>
           <StandalonePreviewPanel

@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { PreviewFrame } from './PreviewFrame';
 import {
+  PREVIEW_BODY_HEIGHT,
   PreviewPanelContext,
   type PreviewState,
   usePreviewPanelState,
@@ -75,7 +76,7 @@ export function StandalonePreviewPanel({
         </Group>
       </Group>
       <Collapse expanded={expanded}>
-        <Box style={{ height: 'min(60vh, 500px)' }}>
+        <Box style={{ height: PREVIEW_BODY_HEIGHT }}>
           <PreviewFrame
             key={document}
             html={document}

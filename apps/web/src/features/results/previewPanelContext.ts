@@ -3,6 +3,9 @@ import { createContext, useCallback, useContext, useMemo, useState } from 'react
 /** The standalone panel's default title. */
 export const DEFAULT_PREVIEW_TITLE = 'Website Preview';
 
+/** The height of the standalone panel's frame when expanded (CSS). */
+export const PREVIEW_BODY_HEIGHT = 'min(60vh, 500px)';
+
 /** What the standalone preview panel shows (spec: isVisible, htmlContent, title). */
 export type PreviewState = { isVisible: boolean; htmlContent: string; title: string };
 
