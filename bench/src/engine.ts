@@ -77,9 +77,10 @@ async function startCountingProxy(target: URL) {
         const length = pending.readInt32BE(1);
         if (pending.length < 1 + length) break;
         const type = String.fromCharCode(pending[0]!);
-        // A simple query, a Sync closing an extended-protocol batch, or an authentication answer
-        // each wait for the server's reply.
-        if (type === 'Q' || type === 'S' || type === 'p') roundTrips++;
+        // A simple query, a Sync closing an extended-protocol batch, a Flush (postgres.js sends
+        // one to learn a statement's parameter types before it runs it) or an authentication
+        // answer each wait for the server's reply.
+        if (type === 'Q' || type === 'S' || type === 'H' || type === 'p') roundTrips++;
         pending = pending.subarray(1 + length);
       }
       upstream.write(chunk);

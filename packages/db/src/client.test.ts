@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDatabase,
@@ -72,6 +72,36 @@ describe('database', () => {
       [],
     );
   });
+
+  // Unprepared, postgres.js spends a round trip asking for a query's parameter types every time.
+  it.runIf(process.env.DATABASE_URL)(
+    'prepares every query on PostgreSQL, in the pool and in transactions',
+    async () => {
+      /** The protocol-level prepared statements of the connection `db` runs on. */
+      const preparedOn = async (db: Pick<DatabaseHandle['db'], 'execute'>) => {
+        const rows = await db.execute(
+          sql`select statement from pg_prepared_statements where not from_sql`,
+        );
+        return (rows as unknown as { statement: string }[]).map((row) => row.statement);
+      };
+      // As many at once as the pool has connections, and more: each connection runs one.
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          handle.db.select().from(tasks).where(eq(tasks.goal, 'pooled')),
+        ),
+      );
+      await handle.db.transaction(async (tx) => {
+        expect(await preparedOn(tx)).toContainEqual(expect.stringContaining('"tasks"."goal" = $1'));
+        await tx.select().from(users).where(eq(users.username, 'in a transaction'));
+        await tx.transaction(async (savepoint) => {
+          await savepoint.select().from(users).where(eq(users.email, 'in a savepoint'));
+        });
+        const statements = await preparedOn(tx);
+        expect(statements).toContainEqual(expect.stringContaining('"users"."username" = $1'));
+        expect(statements).toContainEqual(expect.stringContaining('"users"."email" = $1'));
+      });
+    },
+  );
 });
 
 describe('embedded database on disk', () => {

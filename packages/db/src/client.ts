@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { preparingAll } from './prepare-all';
 import * as schema from './schema';
 
 /** The drizzle API the rest of Flows uses, whichever database is underneath. */
@@ -58,7 +59,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.url) {
     await waitForPostgres(options.url, options.connectTimeoutMs ?? 30_000);
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema, casing });
+    const db = drizzlePostgres(preparingAll(client), { schema, casing });
     await migratePostgres(db, { migrationsFolder });
     return {
       db,

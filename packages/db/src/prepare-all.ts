@@ -1,0 +1,33 @@
+import type postgres from 'postgres';
+
+type Sql = postgres.Sql;
+type Callback = (sql: Sql) => unknown;
+
+/**
+ * The postgres.js client as drizzle should see it: every query a prepared statement.
+ *
+ * drizzle asks postgres.js to prepare only the queries named with `.prepare(name)`; for every
+ * other query with parameters postgres.js then asks the server for the parameters' types in a
+ * round trip of its own before it runs the query (Parse, Describe and Flush; then Bind and
+ * Execute). Prepared, a statement is described once per connection and later runs take one round
+ * trip, as postgres.js does for its own queries by default. Transactions and savepoints hand
+ * drizzle a client of their own, wrapped the same way.
+ */
+export function preparingAll(sql: Sql): Sql {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') {
+        return (query: string, parameters?: unknown[], options?: object) =>
+          target.unsafe(query, parameters as never, { ...options, prepare: true });
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        return (...args: unknown[]) => {
+          const callback = args.pop() as Callback;
+          const open = Reflect.get(target, key, receiver) as (...rest: unknown[]) => unknown;
+          return open.call(target, ...args, (inner: Sql) => callback(preparingAll(inner)));
+        };
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
