@@ -327,7 +327,16 @@ describe('the Code Execution Test page', () => {
       .getByRole('contentinfo')
       .evaluate((footer) => footer.getBoundingClientRect().bottom);
     expect(footerBottom).toBeLessThanOrEqual((await panel.boundingBox())!.y);
-    await page.getByRole('button', { name: 'Preview HTML fragment' }).click();
+    // The button scrolled to just below the sticky header, above the panel.
+    const fragmentButton = page.getByRole('button', { name: 'Preview HTML fragment' });
+    await fragmentButton.evaluate((button) => {
+      button.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -120);
+    });
+    expect((await fragmentButton.boundingBox())!.y + 40).toBeLessThan(
+      (await panel.boundingBox())!.y,
+    );
+    await fragmentButton.click();
     const fragment = page.getByRole('region', { name: 'Fragment Preview' });
     await fragment
       .locator('iframe')
