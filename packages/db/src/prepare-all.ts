@@ -17,20 +17,25 @@ type Callback = (sql: Sql) => unknown;
  * with the connection when postgres.js replaces it, every 30 to 60 minutes.
  */
 export function preparingAll(sql: Sql): Sql {
+  // Made once per client, not at every query: drizzle reads `unsafe` for each one it runs.
+  const replaced = new Map<PropertyKey, unknown>([
+    [
+      'unsafe',
+      (query: string, parameters?: unknown[], options?: object) =>
+        sql.unsafe(query, parameters as never, { ...options, prepare: true }),
+    ],
+  ]);
+  // The pool opens transactions, a transaction opens savepoints.
+  for (const key of ['begin', 'savepoint'] as const) {
+    const open = Reflect.get(sql, key) as ((...args: unknown[]) => unknown) | undefined;
+    if (!open) continue;
+    replaced.set(key, (...args: unknown[]) => {
+      const callback = args.pop() as Callback;
+      return open(...args, (inner: Sql) => callback(preparingAll(inner)));
+    });
+  }
   return new Proxy(sql, {
-    get(target, key, receiver) {
-      if (key === 'unsafe') {
-        return (query: string, parameters?: unknown[], options?: object) =>
-          target.unsafe(query, parameters as never, { ...options, prepare: true });
-      }
-      if (key === 'begin' || key === 'savepoint') {
-        return (...args: unknown[]) => {
-          const callback = args.pop() as Callback;
-          const open = Reflect.get(target, key, receiver) as (...rest: unknown[]) => unknown;
-          return open.call(target, ...args, (inner: Sql) => callback(preparingAll(inner)));
-        };
-      }
-      return Reflect.get(target, key, receiver);
-    },
+    get: (target, key, receiver) =>
+      replaced.has(key) ? replaced.get(key) : Reflect.get(target, key, receiver),
   });
 }

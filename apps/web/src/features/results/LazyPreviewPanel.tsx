@@ -24,26 +24,26 @@ export function LazyPreviewPanelProvider({ children }: { children: ReactNode }) 
     <PreviewPanelContext.Provider value={controls}>
       {children}
       {preview.isVisible && (
-        // Room at the end of the page as tall as the panel: what the panel floats over can
-        // always be scrolled clear of it.
-        <div
-          aria-hidden
-          style={{
-            height: expanded
-              ? `calc(${PREVIEW_BODY_HEIGHT} + ${PANEL_CHROME_PX}px)`
-              : PANEL_CHROME_PX,
-          }}
-        />
-      )}
-      {preview.isVisible && (
-        <Suspense fallback={null}>
-          <StandalonePreviewPanel
-            preview={preview}
-            expanded={expanded}
-            onToggle={toggle}
-            onClose={controls.hide}
+        <>
+          {/* Room at the end of the page as tall as the panel: what the panel floats over can
+              always be scrolled clear of it. */}
+          <div
+            aria-hidden
+            style={{
+              height: expanded
+                ? `calc(${PREVIEW_BODY_HEIGHT} + ${PANEL_CHROME_PX}px)`
+                : PANEL_CHROME_PX,
+            }}
           />
-        </Suspense>
+          <Suspense fallback={null}>
+            <StandalonePreviewPanel
+              preview={preview}
+              expanded={expanded}
+              onToggle={toggle}
+              onClose={controls.hide}
+            />
+          </Suspense>
+        </>
       )}
     </PreviewPanelContext.Provider>
   );
