@@ -57,11 +57,15 @@ for (const [name, measure] of Object.entries(groups)) {
 
 const format = (value: number) =>
   value >= 100 ? Math.round(value).toString() : value.toFixed(value >= 10 ? 1 : 2);
+const ratioText = (row: Row) => {
+  const rowRatio = ratio(row);
+  return rowRatio === null ? '-' : `${rowRatio.toFixed(2)}x`;
+};
 const table = rows.map((row) => ({
   row: row.name,
   figure: `${format(row.figure)} ${row.unit}`,
   baseline: `${format(row.baseline)} ${row.unit} (${row.baselineName})`,
-  ratio: `${ratio(row).toFixed(2)}x`,
+  ratio: ratioText(row),
   budget: budgetText(row),
   verdict: smoke ? 'smoke' : withinBudget(row) ? 'ok' : 'MISSED',
 }));

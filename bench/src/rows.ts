@@ -16,13 +16,16 @@ export type Row = {
 /** How long each measurement runs: `--smoke` only checks that every row still runs. */
 export type Settings = { smoke: boolean; httpSeconds: number; idleSeconds: number };
 
-export const ratio = (row: Row) => (row.baseline === 0 ? 0 : row.figure / row.baseline);
+/** figure / baseline; none where the baseline is not above zero (a bare timer's lateness may be). */
+export const ratio = (row: Row): number | null =>
+  row.baseline > 0 ? row.figure / row.baseline : null;
 
 /** Whether a row is within its budget. */
 export function withinBudget(row: Row): boolean {
   const { budget } = row;
-  if ('atLeast' in budget) return ratio(row) >= budget.atLeast;
-  if ('atMost' in budget) return ratio(row) <= budget.atMost;
+  const rowRatio = ratio(row);
+  if ('atLeast' in budget) return rowRatio !== null && rowRatio >= budget.atLeast;
+  if ('atMost' in budget) return rowRatio !== null && rowRatio <= budget.atMost;
   if ('figureAtLeast' in budget) return row.figure >= budget.figureAtLeast;
   return row.figure <= budget.figureAtMost;
 }
