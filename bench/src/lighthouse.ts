@@ -3,6 +3,7 @@
  * 4G, simulated) of the compiled server's pages in Debian's Chromium, performance and
  * accessibility per page, each judged against the issue's floor.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,12 @@ const median = (values: number[]) => {
 export async function lighthouseRows(settings: Settings): Promise<Row[]> {
   const pages = settings.smoke ? PAGES.slice(0, 1) : PAGES;
   const runs = settings.smoke ? 1 : RUNS_PER_PAGE;
+  // Else chrome-launcher's spawn fails with an unhandled error event that ends the whole bench.
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `Lighthouse needs Debian's Chromium at ${CHROME_PATH}: apt-get install chromium`,
+    );
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flows-bench-'));
   const flows = await startFlows({ DATA_DIR: dataDir });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
