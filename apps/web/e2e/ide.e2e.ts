@@ -107,6 +107,23 @@ describe('the IDE', () => {
     expect(outside).toEqual([]);
   });
 
+  it('says Save did not keep the project when the browser refuses to store it', async () => {
+    const { page } = browser;
+    await page.addInitScript(() => {
+      IDBObjectStore.prototype.put = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await openIde(page);
+    await page.getByRole('button', { name: 'Create HTML File' }).click();
+    await page.locator('.monaco-editor .view-lines').getByText('Hello World').first().waitFor();
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+S');
+    await page.getByText('Not saved', { exact: true }).waitFor();
+    await page.getByText(/This browser refused to keep the project/).waitFor();
+    expect(await page.getByText('File saved successfully').count()).toBe(0);
+  });
+
   it('lets the assistant write index.html and previews it', async () => {
     const { page } = browser;
     const outside = watchOutsideRequests(page, browser.baseUrl);

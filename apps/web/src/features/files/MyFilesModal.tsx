@@ -1,9 +1,10 @@
 import { formatFileSize } from '@flows/api/contracts';
 import { formatHistoryTime } from '@flows/engine';
-import { Anchor, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DeleteDialog } from '../../components/DeleteDialog';
+import { ListEntry } from '../../components/ListEntry';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { fileDownloadUrl, type StoredFile } from './upload';
@@ -31,7 +32,13 @@ function MyFilesBody({ onUse }: Pick<MyFilesModalProps, 'onUse'>) {
   const now = new Date();
 
   if (files.isPending) return <Text size="sm">Loading files...</Text>;
-  if (files.isError) return <Text size="sm">Failed to load files</Text>;
+  if (files.isError) {
+    return (
+      <Text size="sm" c="red">
+        Your files could not be loaded.
+      </Text>
+    );
+  }
   if (files.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -46,23 +53,20 @@ function MyFilesBody({ onUse }: Pick<MyFilesModalProps, 'onUse'>) {
           {files.data.map((file) => {
             const nameId = `my-file-${file.id}`;
             return (
-              <li key={file.id} style={{ listStyle: 'none' }}>
-                <Group
-                  justify="space-between"
-                  wrap="nowrap"
-                  gap="sm"
-                  py="xs"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <ListEntry
+                key={file.id}
+                details={
+                  <>
                     <Text id={nameId} size="sm" truncate="end">
                       {file.originalFilename}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {`${formatFileSize(file.size)} · ${file.kind === 'image' ? 'image' : 'document'} · ${formatHistoryTime(new Date(file.createdAt), now)}${file.taskId ? ' · used in a run' : ''}`}
                     </Text>
-                  </Stack>
-                  <Group gap="xs" wrap="nowrap">
+                  </>
+                }
+                actions={
+                  <>
                     <Button
                       size="compact-xs"
                       variant="light"
@@ -89,9 +93,9 @@ function MyFilesBody({ onUse }: Pick<MyFilesModalProps, 'onUse'>) {
                     >
                       Delete
                     </Button>
-                  </Group>
-                </Group>
-              </li>
+                  </>
+                }
+              />
             );
           })}
         </Stack>

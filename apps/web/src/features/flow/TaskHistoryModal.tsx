@@ -4,6 +4,7 @@ import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../components/DeleteDialog';
+import { ListEntry } from '../../components/ListEntry';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { RUN_OUTCOME_BADGES } from './runOutcomeBadges';
@@ -49,15 +50,9 @@ function HistoryEntry({
   const goalId = `history-goal-${entry.id}`;
   const running = entry.status === 'running';
   return (
-    <li style={{ listStyle: 'none' }}>
-      <Group
-        justify="space-between"
-        wrap="nowrap"
-        gap="sm"
-        py="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+    <ListEntry
+      details={
+        <>
           <Text id={goalId} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {entry.goal}
           </Text>
@@ -77,8 +72,10 @@ function HistoryEntry({
               {formatHistoryTime(new Date(entry.createdAt), now)}
             </Text>
           </Group>
-        </Stack>
-        <Group gap="xs" wrap="nowrap">
+        </>
+      }
+      actions={
+        <>
           <Button
             size="compact-xs"
             variant="subtle"
@@ -97,9 +94,9 @@ function HistoryEntry({
           >
             Reuse
           </Anchor>
-        </Group>
-      </Group>
-    </li>
+        </>
+      }
+    />
   );
 }
 

@@ -81,16 +81,28 @@ export function IdeWorkspace() {
     setRunning(false);
   }, [filesRef, showPreview]);
 
+  const { persist } = project;
   const save = useCallback(async () => {
     if (!activeRef.current || busy.current.saving) return;
     busy.current.saving = true;
     setSaving(true);
     await wait(UI_TIMING.ideSaveDelayMs);
-    // Edits are kept as typed (and stored); saving confirms them.
+    // Edits are kept as typed and stored as they change; saving stores them once more and
+    // confirms only what the browser kept.
+    const kept = await persist();
     busy.current.saving = false;
     setSaving(false);
-    showToast({ title: 'File saved', message: 'File saved successfully' });
-  }, []);
+    showToast(
+      kept
+        ? { title: 'File saved', message: 'File saved successfully' }
+        : {
+            destructive: true,
+            title: 'Not saved',
+            message:
+              'This browser refused to keep the project (private mode or full storage). It stays open in this tab; download it as a zip to keep it.',
+          },
+    );
+  }, [persist]);
 
   const runLater = useCallback(() => {
     setTimeout(() => void run(), UI_TIMING.ideRunDelayMs);

@@ -48,11 +48,15 @@ export async function loadProject(): Promise<StoredProject | null> {
   }
 }
 
-/** Keeps the project; failures (private mode, quota) are not fatal to editing. */
-export async function saveProject(project: StoredProject): Promise<void> {
+/**
+ * Keeps the project; false when the browser refused (private mode, storage full). That is not
+ * fatal to editing: the files stay in memory, only the copy for the next visit is lost.
+ */
+export async function saveProject(project: StoredProject): Promise<boolean> {
   try {
     await set(KEY, project, projectStore());
+    return true;
   } catch {
-    // The files stay in memory; only persistence is lost.
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type IdeFile, makeFile } from './project';
-import { loadProject, saveProject } from './storage';
+import { loadProject, type StoredProject, saveProject } from './storage';
 
 /** The IDE project's state: files, open tabs, the active file, and where it deploys. */
 export function useIdeProject() {
@@ -32,10 +32,20 @@ export function useIdeProject() {
     };
   }, []);
 
+  // Every change is stored as it happens; `persist` stores the latest once more and says whether
+  // the browser kept it.
+  const latest = useRef<StoredProject | null>(null);
   useEffect(() => {
     if (!loaded) return;
-    void saveProject({ files, openIds, activeId, siteId, deployUrl });
+    latest.current = { files, openIds, activeId, siteId, deployUrl };
+    void saveProject(latest.current);
   }, [loaded, files, openIds, activeId, siteId, deployUrl]);
+
+  /** Stores the project now: false when the browser refused to keep it. */
+  const persist = useCallback(
+    () => (latest.current ? saveProject(latest.current) : Promise.resolve(false)),
+    [],
+  );
 
   const setFiles = useCallback((next: IdeFile[]) => {
     filesRef.current = next;
@@ -119,6 +129,7 @@ export function useIdeProject() {
     rename,
     remove,
     clear,
+    persist,
   };
 }
 

@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { showToast } from '../../lib/toast';
 import { type BillingPeriod, displayedMonthlyPrice, type PricingPlan } from './plans';
 
 /** Tells the visitor, honestly, that sales contact is not open yet. */
 function showContactSalesNotice() {
-  notifications.show({
-    title: 'Coming soon',
+  showToast({
+    title: 'Coming Soon',
     message:
       'Contact Sales opens when the Enterprise plan launches. Until then Flows is free for early adopters.',
   });
