@@ -41,7 +41,7 @@ const maxBodyBytes = 1024 * 1024;
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /** tRPC subscriptions (GET requests) that spend the operator's model calls: origin-checked too. */
-const ACTING_SUBSCRIPTIONS = ['/trpc/flow.assist'];
+const ACTING_SUBSCRIPTIONS = ['flow.assist'];
 
 /** Calls one tRPC batch may hold (the web client's batch link sends at most as many). */
 export const TRPC_MAX_BATCH_SIZE = 20;

@@ -65,12 +65,21 @@ describe('cross-site requests without a cookie', () => {
     }
   });
 
-  it("refuse the assistant's model call over a tRPC subscription from a foreign page", async () => {
+  it("refuse the assistant's model call over a tRPC subscription from a foreign page, however the path is spelled", async () => {
     const input = encodeURIComponent(JSON.stringify({ input: { prompt: 'Spend a call' } }));
-    const response = await harness.app.request(`/trpc/flow.assist?input=${input}`, {
-      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
-    });
-    expect(response.status).toBe(403);
+    for (const path of [
+      '/trpc/flow.assist',
+      '/trpc/flow.assist/',
+      '/trpc//flow.assist',
+      '/trpc/flow%2Eassist',
+      '/trpc/system.model,flow.assist',
+    ]) {
+      const response = await harness.app.request(`${path}?input=${input}`, {
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(response.status, path).toBe(403);
+      expect(await response.json()).toEqual({ error: 'Cross-site request refused' });
+    }
   });
 
   it('leave reads alone: a foreign page may load public data', async () => {

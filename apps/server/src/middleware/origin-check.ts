@@ -3,18 +3,41 @@ import type { AppEnv } from '../env';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/**
+ * The procedures a request to /trpc names, read as tRPC's fetch adapter reads them (slashes
+ * around the name trimmed, then decoded, a batch split at commas), so no spelling of a path
+ * reaches a procedure unseen.
+ */
+function trpcPaths(url: string): string[] {
+  const path = trimSlashes(new URL(url).pathname);
+  if (!path.startsWith('trpc/')) return [];
+  try {
+    return decodeURIComponent(trimSlashes(path.slice('trpc'.length))).split(',');
+  } catch {
+    return []; // tRPC refuses a name it cannot decode
+  }
+}
+
 /**
  * Refuses state-changing requests that a browser sent from another site: a foreign `Origin`
  * (`null` from sandboxed frames included) or `Sec-Fetch-Site: cross-site`, whether or not they
  * carry the session cookie, so a foreign page can neither act as a signed-in user nor sign the
  * visitor into another account. Scripts send neither header and pass, and so do requests with
- * `Authorization: Bearer` (no cookie counts for them). `actingGets` are GET paths
- * that act all the same (tRPC subscriptions that spend model calls).
+ * `Authorization: Bearer` (no cookie counts for them). `actingProcedures` are tRPC procedures
+ * that act over GET all the same (subscriptions that spend model calls).
  */
-export function originCheck(publicUrl: string | undefined, actingGets: readonly string[] = []) {
+export function originCheck(
+  publicUrl: string | undefined,
+  actingProcedures: readonly string[] = [],
+) {
   const configuredOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  // Only /trpc GETs can name one: the /api reads pass without their address being parsed.
+  const acts = (path: string, url: string) =>
+    path.startsWith('/trpc/') && trpcPaths(url).some((name) => actingProcedures.includes(name));
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (safeMethods.has(c.req.method) && !actingGets.includes(c.req.path)) return next();
+    if (safeMethods.has(c.req.method) && !acts(c.req.path, c.req.url)) return next();
     // A bearer token is proof of its own: only scripts send one (see api-token.ts).
     if (c.get('bearer')) return next();
     const origin = c.req.header('origin');
