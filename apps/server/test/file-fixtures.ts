@@ -25,8 +25,14 @@ export async function pdfWithoutText(): Promise<Uint8Array> {
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A minimal real Word document (.docx, a zip of Office Open XML) with one paragraph per entry. */
-export function docxWithParagraphs(paragraphs: string[]): Uint8Array {
+/**
+ * A minimal real Word document (.docx, a zip of Office Open XML) with one paragraph per entry,
+ * and any `extraParts` packed in beside them.
+ */
+export function docxWithParagraphs(
+  paragraphs: string[],
+  extraParts: Record<string, Uint8Array> = {},
+): Uint8Array {
   const body = paragraphs
     .map((text) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`)
     .join('');
@@ -40,6 +46,7 @@ export function docxWithParagraphs(paragraphs: string[]): Uint8Array {
     'word/document.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
     ),
+    ...extraParts,
   });
 }
 

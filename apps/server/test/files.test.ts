@@ -164,6 +164,25 @@ describe('uploads', () => {
     expect(png).toMatchObject({ mimeType: 'image/png', kind: 'image', textLength: 0 });
   });
 
+  it('refuses a small Word document that unpacks to more than 64 MB (a zip bomb) with 415', async () => {
+    const bomb = docxWithParagraphs(['Looks harmless'], {
+      'word/media/filler.bin': new Uint8Array(65 * 1024 * 1024),
+    });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const response = await upload(fileForm('bomb.docx', bomb));
+    expect(response.status).toBe(415);
+    expect((await json<{ error: string }>(response)).error).toMatch(
+      /^Flows cannot read this Word document \(it unpacks to more than 64 MB\)\./,
+    );
+    // A document with a large part within the limit is read as before.
+    const large = docxWithParagraphs(['Still read'], {
+      'word/media/filler.bin': new Uint8Array(8 * 1024 * 1024),
+    });
+    expect(await uploaded(fileForm('large.docx', large))).toMatchObject({
+      textLength: 'Still read'.length,
+    });
+  });
+
   it('answers clear 4xx to malformed uploads', async () => {
     const json415 = await harness.app.request('/api/files', {
       method: 'POST',
@@ -382,14 +401,23 @@ describe('a model that rejects image parts', () => {
 describe("visitors' files", () => {
   it('expire with the visitor data: 404 after VISITOR_FILE_TTL_HOURS, deleted at the next upload', async () => {
     const old = await uploaded(fileForm('old.txt', 'an old visitor file'));
+    const taskId = await flowClient(harness.app).start({
+      goal: 'Read the old file',
+      fileIds: [old.id],
+    });
+    const [attached] = await json<FileView[]>(await get(`/api/tasks/${taskId}/files`));
+    expect(attached).toMatchObject({ originalFilename: 'old.txt' });
     const db = harness.database.db;
     await db
       .update(files)
       .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(files.id, old.id));
-    expect((await get(`/api/files/${old.id}`)).status).toBe(404);
-    expect((await get(`/api/files/${old.id}/content`)).status).toBe(404);
+      .where(eq(files.id, attached!.id));
+    expect((await get(`/api/files/${attached!.id}`)).status).toBe(404);
+    expect((await get(`/api/files/${attached!.id}/content`)).status).toBe(404);
+    expect(await json(await get(`/api/tasks/${taskId}/files`))).toEqual([]);
     await uploaded(fileForm('new.txt', 'a new visitor file'));
-    expect(await db.select({ id: files.id }).from(files).where(eq(files.id, old.id))).toEqual([]);
+    expect(await db.select({ id: files.id }).from(files).where(eq(files.id, attached!.id))).toEqual(
+      [],
+    );
   });
 });

@@ -31,10 +31,34 @@ async function pdfText(bytes: Uint8Array): Promise<Extraction> {
   return text ? { text, note: null } : { text: '', note: FILE_TEXT.noTextLayer };
 }
 
+/** The most one Word document may unpack to: a small upload must not inflate to gigabytes. */
+const MAX_DOCX_UNPACKED_MB = 64;
+
+/**
+ * The document's parts unpacked within MAX_DOCX_UNPACKED_MB, as their sizes declare (fflate
+ * unpacks each part into a buffer of its declared size, never more), and packed again without
+ * compression: the reader then holds no more than that, whatever the parts really inflate to.
+ */
+async function boundedDocx(bytes: Uint8Array): Promise<Buffer> {
+  const { unzipSync, zipSync } = await import('fflate');
+  const limit = MAX_DOCX_UNPACKED_MB * 1024 * 1024;
+  let declared = 0;
+  const parts = unzipSync(bytes, {
+    filter: (part) => {
+      declared += part.originalSize;
+      return declared <= limit;
+    },
+  });
+  if (declared > limit) {
+    throw new Error(`it unpacks to more than ${MAX_DOCX_UNPACKED_MB} MB`);
+  }
+  return Buffer.from(zipSync(parts, { level: 0 }));
+}
+
 async function docxText(bytes: Uint8Array): Promise<Extraction> {
   const { default: mammoth } = await import('mammoth');
   try {
-    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+    const { value } = await mammoth.extractRawText({ buffer: await boundedDocx(bytes) });
     const text = value.replace(/\n{3,}/g, '\n\n').trim();
     return text ? { text, note: null } : { text: '', note: 'This Word document holds no text.' };
   } catch (error) {

@@ -211,16 +211,20 @@ export async function deleteFile(
   await db.delete(files).where(eq(files.id, file.id));
 }
 
-/** The files a run uses, in the order they were attached (their upload order). */
+/**
+ * The files a run uses, in the order they were attached (their upload order); a visitor's file
+ * past its lifetime is gone from the list as it is from GET /api/files/{id}.
+ */
 export async function listTaskFiles(
-  db: Database | Transaction,
+  db: Database,
+  limits: Pick<FileLimits, 'visitorTtlHours'>,
   taskId: string,
 ): Promise<TFileView[]> {
   if (!isUuid(taskId)) return [];
   const rows = await db
     .select(viewColumns)
     .from(files)
-    .where(eq(files.taskId, taskId))
+    .where(and(eq(files.taskId, taskId), fileAlive(limits)))
     .orderBy(files.createdAt, files.id);
   return rows.map((row) => toView(row as ViewRow));
 }

@@ -26,6 +26,6 @@ export const fileRouter = {
   /** The files a run uses (whoever may see the run may see them). */
   forTask: publicProcedure.input(ZTaskFilesInput).query(async ({ ctx, input }) => {
     await assertTaskVisible(ctx.db, input.taskId, ctx.user?.id ?? null);
-    return listTaskFiles(ctx.db, input.taskId);
+    return listTaskFiles(ctx.db, ctx.config.files, input.taskId);
   }),
 } satisfies TRPCRouterRecord;
