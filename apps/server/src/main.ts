@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { deleteExpiredAuthRecords, sealStoredWebhookUrls } from '@flows/api';
+import { deleteExpiredAuthRecords, sealStoredAddresses } from '@flows/api';
 import { createDatabase, type Database, seedTemplates } from '@flows/db';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -41,7 +41,7 @@ async function main() {
   });
   await seedTemplates(database.db);
   const stopAuthCleanup = await scheduleAuthCleanup(database.db, config.sessionMaxAgeMs);
-  await sealStoredWebhookUrls(database.db, secretKey);
+  await sealStoredAddresses(database.db, secretKey);
   const logger = createLogger(config.log);
   const flows = await startFlowSystem(database, config, secretKey, config.runWorker, logger);
   const app = createApp({ database, config, secretKey, flows, logger });

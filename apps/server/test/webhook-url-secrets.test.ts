@@ -1,5 +1,5 @@
-import { sealStoredWebhookUrls } from '@flows/api';
-import { integrationExecutions, webhooks } from '@flows/db';
+import { sealStoredAddresses } from '@flows/api';
+import { apiIntegrations, integrationExecutions, webhooks } from '@flows/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Session, signUp } from './flow-client';
@@ -68,6 +68,27 @@ describe('webhook addresses with credentials', () => {
     expect(JSON.stringify(history)).not.toContain('5ecret');
   });
 
+  it('whose path is the credential (Slack, Discord, Telegram...) are stored encrypted and answered masked', async () => {
+    const url = 'https://hooks.slack.com/services/T0001/B0002/sl4ck-5ecret';
+    const response = await api('POST', '/api/webhooks', { name: 'Slack', url });
+    expect(response.status).toBe(201);
+    const masked = 'https://hooks.slack.com/services/T0001/B0002/********';
+    const created = await json<Webhook>(response);
+    expect(created.url).toBe(masked);
+    const list = await json<Webhook[]>(await api('GET', '/api/webhooks'));
+    expect(list.find((hook) => hook.id === created.id)?.url).toBe(masked);
+    const row = await storedRow(created.id);
+    expect(JSON.stringify(row)).not.toContain('5ecret');
+    expect(row.urlSealed).toMatch(/^enc:v1:/);
+    // Sent back as shown, the address keeps its secret.
+    await api('PUT', `/api/webhooks/${created.id}`, { name: 'Slack alerts', url: masked });
+    expect(JSON.stringify(await storedRow(created.id))).not.toContain('5ecret');
+    expect(await json(await api('GET', `/api/webhooks/${created.id}`))).toMatchObject({
+      name: 'Slack alerts',
+      url: masked,
+    });
+  });
+
   it('keep the stored credentials when an edit sends the masked address back', async () => {
     const url = `http://user:pa55-5ecret@${target.base.slice('http://'.length)}/echo?apikey=k3y-5ecret`;
     const { id } = await json<Webhook>(await api('POST', '/api/webhooks', { name: 'Edit', url }));
@@ -113,12 +134,80 @@ describe('webhook addresses with credentials', () => {
     );
     expect(url).toBe(`${target.base}/echo?secret=********`);
 
-    expect(await sealStoredWebhookUrls(harness.database.db, Buffer.alloc(32, 7))).toBe(1);
+    expect(await sealStoredAddresses(harness.database.db, Buffer.alloc(32, 7))).toBe(1);
     const row = await storedRow(id);
     expect(row.url).toBe(`${target.base}/echo?secret=********`);
     expect(row.urlSealed).toMatch(/^enc:v1:/);
     expect(row.updatedAt.toISOString()).toBe(updatedAt);
     expect(await executed(id)).toBe('/echo?secret=01d-5ecret');
-    expect(await sealStoredWebhookUrls(harness.database.db, Buffer.alloc(32, 7))).toBe(0);
+    expect(await sealStoredAddresses(harness.database.db, Buffer.alloc(32, 7))).toBe(0);
+  });
+});
+
+describe('API integration base URLs with credentials', () => {
+  type Integration = { id: string; baseUrl: string };
+  const storedIntegration = async (id: string) => {
+    const [row] = await harness.database.db
+      .select()
+      .from(apiIntegrations)
+      .where(eq(apiIntegrations.id, id));
+    return row!;
+  };
+  async function executedApi(id: string): Promise<string> {
+    const response = await api('POST', `/api/integrations/${id}/execute`, {
+      endpoint: '/items',
+      method: 'GET',
+    });
+    expect(response.status).toBe(200);
+    return target.received.at(-1)!.url;
+  }
+
+  it('are stored encrypted, answered masked, kept when sent back masked, and called for real', async () => {
+    const baseUrl = `${target.base}/api?api_key=k3y-5ecret`;
+    const response = await api('POST', '/api/integrations', { name: 'Keyed API', baseUrl });
+    expect(response.status).toBe(201);
+    const masked = `${target.base}/api?api_key=********`;
+    const created = await json<Integration>(response);
+    expect(created.baseUrl).toBe(masked);
+    const list = await json<Integration[]>(await api('GET', '/api/integrations'));
+    expect(list.find((item) => item.id === created.id)?.baseUrl).toBe(masked);
+    const row = await storedIntegration(created.id);
+    expect(JSON.stringify(row)).not.toContain('5ecret');
+    expect(row.baseUrlSealed).toMatch(/^enc:v1:/);
+    expect(await executedApi(created.id)).toBe('/api/items?api_key=k3y-5ecret');
+
+    const renamed = await api('PUT', `/api/integrations/${created.id}`, {
+      name: 'Renamed API',
+      baseUrl: masked,
+    });
+    expect(renamed.status).toBe(200);
+    expect((await json<Integration>(renamed)).baseUrl).toBe(masked);
+    expect(await executedApi(created.id)).toBe('/api/items?api_key=k3y-5ecret');
+
+    const history = await harness.database.db
+      .select({ url: integrationExecutions.url })
+      .from(integrationExecutions)
+      .where(eq(integrationExecutions.itemId, created.id));
+    expect(history.length).toBeGreaterThan(0);
+    expect(JSON.stringify(history)).not.toContain('5ecret');
+  });
+
+  it('saved before sealing are masked in answers and sealed at start-up', async () => {
+    const { id } = await json<Integration>(
+      await api('POST', '/api/integrations', { name: 'Old API', baseUrl: `${target.base}/api` }),
+    );
+    const plain = `${target.base}/api?token=01d-5ecret`;
+    await harness.database.db
+      .update(apiIntegrations)
+      .set({ baseUrl: plain })
+      .where(eq(apiIntegrations.id, id));
+    const shown = await json<Integration>(await api('GET', `/api/integrations/${id}`));
+    expect(shown.baseUrl).toBe(`${target.base}/api?token=********`);
+
+    expect(await sealStoredAddresses(harness.database.db, Buffer.alloc(32, 7))).toBe(1);
+    const row = await storedIntegration(id);
+    expect(row.baseUrl).toBe(`${target.base}/api?token=********`);
+    expect(row.baseUrlSealed).toMatch(/^enc:v1:/);
+    expect(await executedApi(id)).toBe('/api/items?token=01d-5ecret');
   });
 });

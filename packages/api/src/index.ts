@@ -21,6 +21,6 @@ export { createFlowSystem, type FlowSystem } from './flow/system';
 export { createUsageLimits, type UsageLimits } from './flow/usage-limits';
 export { currentSiteHtml, isSiteSlug } from './hosting/sites';
 export type { TSiteView } from './hosting/unpublish';
-export { sealStoredWebhookUrls } from './integrations/webhook-store';
+export { sealStoredAddresses } from './integrations/seal-addresses';
 export { type AppRouter, appRouter, createCaller } from './root';
 export { type InputIssue, inputIssues } from './trpc';

@@ -158,7 +158,10 @@ export const apiIntegrations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** The base address as answers show it: credentials in it (userinfo, ?key=...) are masked. */
     baseUrl: text().notNull(),
+    /** The real base address, encrypted, when it carries credentials; null when `baseUrl` is all. */
+    baseUrlSealed: text(),
     version: text(),
     authType: text().notNull().default('none'),
     authConfig: text().notNull().default('{}'),

@@ -9,32 +9,54 @@ import {
 } from '../secrets/sealing';
 import { integrationAuthHeaders } from './auth-headers';
 import { mergeHeaders, type OutboundCall, USER_AGENT } from './call';
-import type { IntegrationRow } from './integration-store';
+import { type IntegrationRow, storedBaseUrl } from './integration-store';
 
 /** What an execution of an API integration asks for. */
 export type ExecuteIntegrationInput = z.output<typeof ZExecuteIntegrationInput>;
 
 /**
- * The address an execution calls: `endpoint` is a path joined to baseUrl, or a full URL that
- * must stay on baseUrl's origin (the integration's credentials are for that service only).
+ * The address `endpoint` names under an integration's base URL: a path joined to the base URL's
+ * path, or a full URL as it is; on the base URL's origin, its own query (an API key, a version)
+ * goes along unless the endpoint sets it. Null when no address can be made of it.
  */
-function endpointUrl(baseUrl: string, endpoint: string): URL {
+export function joinEndpoint(baseUrl: string, endpoint: string): URL | null {
   const base = new URL(baseUrl);
   let target: URL;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(endpoint)) {
-    try {
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(endpoint)) {
       target = new URL(endpoint);
-    } catch {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Endpoint must be a path or a URL' });
+    } else {
+      const path = new URL(base);
+      path.search = '';
+      path.hash = '';
+      const separator = /^[/?#]/.test(endpoint) ? '' : '/';
+      target = new URL(`${path.href.replace(/\/+$/, '')}${separator}${endpoint}`);
     }
-  } else {
-    const separator = /^[/?#]/.test(endpoint) ? '' : '/';
-    target = new URL(`${baseUrl.replace(/\/+$/, '')}${separator}${endpoint}`);
+  } catch {
+    return null;
   }
-  if (target.origin !== base.origin) {
+  // Only to the base URL's own service: its query may hold a key.
+  if (target.origin !== base.origin) return target;
+  for (const [name, value] of base.searchParams) {
+    if (!target.searchParams.has(name)) target.searchParams.append(name, value);
+  }
+  return target;
+}
+
+/**
+ * The address an execution calls (see joinEndpoint); a full URL must stay on the base URL's
+ * origin (the integration's credentials are for that service only).
+ */
+function endpointUrl(baseUrl: string, endpoint: string): URL {
+  const target = joinEndpoint(baseUrl, endpoint);
+  if (!target) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Endpoint must be a path or a URL' });
+  }
+  const { origin } = new URL(baseUrl);
+  if (target.origin !== origin) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      message: `The endpoint must be on ${base.origin}, the integration's base URL`,
+      message: `The endpoint must be on ${origin}, the integration's base URL`,
     });
   }
   return target;
@@ -49,7 +71,7 @@ export function integrationCall(
   input: ExecuteIntegrationInput,
   keys: Buffer[],
 ): OutboundCall {
-  const url = endpointUrl(row.baseUrl, input.endpoint);
+  const url = endpointUrl(storedBaseUrl(row, keys), input.endpoint);
   for (const [name, value] of Object.entries(input.params ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined && item !== null) url.searchParams.append(name, paramValue(item));

@@ -18,6 +18,7 @@ import {
   type SealOptions,
   sealJsonSecrets,
 } from '../secrets/sealing';
+import { editedUrl, maskUrlSecrets, openUrl, sealUrl } from '../secrets/url-secrets';
 import { withSecretErrors } from './call';
 import { deleteExecutions, listExecutions } from './executions';
 
@@ -33,7 +34,8 @@ export function integrationView(row: IntegrationRow): TApiIntegration {
   return {
     id: row.id,
     name: row.name,
-    baseUrl: row.baseUrl,
+    // Masked when stored (sealed); masked here too for rows saved before base URLs were sealed.
+    baseUrl: maskUrlSecrets(row.baseUrl),
     version: row.version,
     authType: row.authType as TApiIntegration['authType'],
     authConfig: jsonText(maskJsonSecrets(parseStoredJson(row.authConfig))),
@@ -98,6 +100,11 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 const sealJson = (next: TJsonObject, stored: TJsonObject, seal: SealOptions) =>
   JSON.stringify(sealJsonSecrets(next, stored, seal));
 
+/** The real base address of a stored integration, credentials included. */
+export function storedBaseUrl(row: IntegrationRow, keys: Buffer | readonly Buffer[]): string {
+  return openUrl(row.baseUrl, row.baseUrlSealed, keys);
+}
+
 /** The column values of a new integration, with the form's defaults. */
 function newIntegrationValues(
   userId: string,
@@ -105,10 +112,12 @@ function newIntegrationValues(
   key: Buffer,
 ): typeof apiIntegrations.$inferInsert {
   const seal: SealOptions = { key, mayKeep: true };
+  const baseUrl = sealUrl(input.baseUrl, key);
   return {
     userId,
     name: input.name,
-    baseUrl: input.baseUrl,
+    baseUrl: baseUrl.masked,
+    baseUrlSealed: baseUrl.sealed,
     version: input.version ?? null,
     authType: input.authType ?? 'none',
     authConfig: sealJson(input.authConfig ?? {}, {}, seal),
@@ -131,10 +140,12 @@ function integrationChanges(row: IntegrationRow, input: UpdateInput, key: Buffer
   const seal: SealOptions = { key, mayKeep: !movesHost };
   const storedConfig = parseStoredJson(row.authConfig);
   const storedHeaders = parseStoredJson(row.headers);
-  const { id: _id, authConfig, headers, rateLimitConfig, timeout, ...plain } = input;
+  const { id: _id, baseUrl, authConfig, headers, rateLimitConfig, timeout, ...plain } = input;
   const changes: Partial<typeof apiIntegrations.$inferInsert> = Object.fromEntries(
     Object.entries(plain).filter(([, value]) => value !== undefined),
   );
+  const url = editedUrl(baseUrl, { masked: row.baseUrl, sealed: row.baseUrlSealed }, seal);
+  if (url) Object.assign(changes, { baseUrl: url.masked, baseUrlSealed: url.sealed });
   changes.authConfig = sealJson(authConfig ?? maskJsonSecrets(storedConfig), storedConfig, seal);
   changes.headers = sealJson(headers ?? maskJsonSecrets(storedHeaders), storedHeaders, seal);
   if (rateLimitConfig !== undefined) changes.rateLimitConfig = JSON.stringify(rateLimitConfig);

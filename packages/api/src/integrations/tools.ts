@@ -8,6 +8,7 @@ import {
 } from '../contracts/integrations';
 import { maskUrlSecrets } from '../secrets/url-secrets';
 import type { RunToolCall } from './execute';
+import { joinEndpoint } from './integration-call';
 
 /** A tool call as the model made it (its arguments as the JSON text it wrote). */
 type ModelToolCall = { id: string; name: string; arguments: string };
@@ -115,16 +116,9 @@ export async function offeredTools(db: Database, userId: string | null): Promise
 
 /** The address an integration's endpoint names, or why it is not under the base URL. */
 function underBaseUrl(baseUrl: string, endpoint: string): URL | string {
-  const base = baseUrl.replace(/\/+$/, '');
-  let target: URL;
-  try {
-    target = /^[a-z][a-z0-9+.-]*:/i.test(endpoint)
-      ? new URL(endpoint)
-      : new URL(`${base}${/^[/?#]/.test(endpoint) ? '' : '/'}${endpoint}`);
-  } catch {
-    return 'The endpoint must be a path under the base URL';
-  }
-  const prefix = new URL(base);
+  const target = joinEndpoint(baseUrl, endpoint);
+  if (!target) return 'The endpoint must be a path under the base URL';
+  const prefix = new URL(baseUrl);
   const basePath = prefix.pathname.replace(/\/+$/, '');
   const inside =
     target.origin === prefix.origin &&

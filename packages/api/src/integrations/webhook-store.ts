@@ -1,6 +1,6 @@
 import { type Database, webhooks } from '@flows/db';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   TIntegrationExecution,
@@ -10,7 +10,6 @@ import type {
   ZUpdateWebhookInput,
 } from '../contracts/integrations';
 import { foundOr404, ownedBy } from '../ownership';
-import { decryptSecret, encryptSecret } from '../secrets/encryption';
 import {
   maskJsonSecrets,
   maskSecret,
@@ -19,7 +18,7 @@ import {
   sealJsonSecrets,
   sealSecret,
 } from '../secrets/sealing';
-import { hasUrlSecrets, maskUrlSecrets, restoreUrlSecrets } from '../secrets/url-secrets';
+import { editedUrl, maskUrlSecrets, openUrl, sealUrl } from '../secrets/url-secrets';
 import { withSecretErrors } from './call';
 import { deleteExecutions, listExecutions } from './executions';
 
@@ -66,18 +65,9 @@ export function ownedWebhook(db: Database, userId: string, id: string): Promise<
 const sealHeaders = (next: TJsonObject, stored: TJsonObject, seal: SealOptions) =>
   JSON.stringify(sealJsonSecrets(next, stored, seal));
 
-/**
- * The columns of an address: with credentials, `url` holds it masked and `urlSealed` the real
- * address encrypted; without, `url` is the address.
- */
-function sealUrl(url: string, key: Buffer): { url: string; urlSealed: string | null } {
-  if (!hasUrlSecrets(url)) return { url, urlSealed: null };
-  return { url: maskUrlSecrets(url), urlSealed: encryptSecret(url, key) };
-}
-
 /** The real address of a stored webhook, credentials included. */
 export function storedUrl(row: WebhookRow, keys: Buffer | readonly Buffer[]): string {
-  return row.urlSealed ? decryptSecret(row.urlSealed, keys) : row.url;
+  return openUrl(row.url, row.urlSealed, keys);
 }
 
 /**
@@ -93,13 +83,8 @@ function webhookChanges(row: WebhookRow, input: UpdateInput, key: Buffer) {
   const changes: Partial<typeof webhooks.$inferInsert> = Object.fromEntries(
     Object.entries(plain).filter(([, value]) => value !== undefined),
   );
-  if (input.url !== undefined) {
-    // A masked credential in the address sent back keeps the stored one at the same place.
-    const url = restoreUrlSecrets(input.url, () => storedUrl(row, key), seal);
-    Object.assign(changes, sealUrl(url, key));
-  } else if (!row.urlSealed && hasUrlSecrets(row.url)) {
-    Object.assign(changes, sealUrl(row.url, key)); // written before addresses were sealed
-  }
+  const url = editedUrl(input.url, { masked: row.url, sealed: row.urlSealed }, seal);
+  if (url) Object.assign(changes, { url: url.masked, urlSealed: url.sealed });
   changes.headers = sealHeaders(headers ?? maskJsonSecrets(storedHeaders), storedHeaders, seal);
   changes.authPassword = sealSecret(authPassword, row.authPassword, seal);
   changes.authToken = sealSecret(authToken, row.authToken, seal);
@@ -114,10 +99,12 @@ function newWebhookValues(
   key: Buffer,
 ): typeof webhooks.$inferInsert {
   const seal: SealOptions = { key, mayKeep: true };
+  const url = sealUrl(input.url, key);
   return {
     userId,
     name: input.name,
-    ...sealUrl(input.url, key),
+    url: url.masked,
+    urlSealed: url.sealed,
     method: input.method ?? 'POST',
     headers: sealHeaders(input.headers ?? {}, {}, seal),
     authType: input.authType ?? 'none',
@@ -189,25 +176,4 @@ export async function webhookExecutions(
 ): Promise<TIntegrationExecution[]> {
   const row = await ownedWebhook(db, userId, id);
   return listExecutions(db, userId, 'webhook', row.id);
-}
-
-/**
- * Seals the addresses of webhooks saved before addresses with credentials were encrypted; run
- * once at start-up (cheap when there is nothing to do). Returns how many were sealed.
- */
-export async function sealStoredWebhookUrls(db: Database, key: Buffer): Promise<number> {
-  const plain = await db
-    .select({ id: webhooks.id, url: webhooks.url, updatedAt: webhooks.updatedAt })
-    .from(webhooks)
-    .where(isNull(webhooks.urlSealed));
-  let sealed = 0;
-  for (const row of plain) {
-    if (!hasUrlSecrets(row.url)) continue;
-    await db
-      .update(webhooks)
-      .set({ ...sealUrl(row.url, key), updatedAt: row.updatedAt }) // not an edit by the user
-      .where(and(eq(webhooks.id, row.id), eq(webhooks.url, row.url), isNull(webhooks.urlSealed)));
-    sealed += 1;
-  }
-  return sealed;
 }

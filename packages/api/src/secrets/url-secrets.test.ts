@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SecretCarryOverError } from './sealing';
-import { hasUrlSecrets, maskUrlSecrets, restoreUrlSecrets } from './url-secrets';
+import { hasUrlSecrets, maskUrlSecrets, restoreUrlSecrets, urlSecrets } from './url-secrets';
 
 describe('credentials in webhook addresses', () => {
   it.each([
@@ -22,9 +22,51 @@ describe('credentials in webhook addresses', () => {
     expect(hasUrlSecrets(url)).toBe(masked !== url);
   });
 
+  it.each([
+    [
+      'https://hooks.slack.com/services/T0001/B0002/s3cretSlackToken',
+      'https://hooks.slack.com/services/T0001/B0002/********',
+      's3cretSlackToken',
+    ],
+    [
+      'https://discord.com/api/webhooks/1234/disc-Token_1?wait=true',
+      'https://discord.com/api/webhooks/1234/********?wait=true',
+      'disc-Token_1',
+    ],
+    [
+      'https://ptb.discordapp.com/api/v10/webhooks/1234/discToken',
+      'https://ptb.discordapp.com/api/v10/webhooks/1234/********',
+      'discToken',
+    ],
+    [
+      'https://acme.webhook.office.com/webhookb2/a@b/IncomingWebhook/c0ffee/d00d',
+      'https://acme.webhook.office.com/webhookb2/a@b/IncomingWebhook/********/d00d',
+      'c0ffee',
+    ],
+    [
+      'https://hooks.zapier.com/hooks/catch/123456/abcdefg/',
+      'https://hooks.zapier.com/hooks/catch/123456/********/',
+      'abcdefg',
+    ],
+    ['https://hook.eu1.make.com/makeHookId', 'https://hook.eu1.make.com/********', 'makeHookId'],
+    [
+      'https://api.telegram.org/bot123456:ABC-def/sendMessage',
+      'https://api.telegram.org/bot********/sendMessage',
+      '123456:ABC-def',
+    ],
+  ])("masks the service's secret in the path of %s", (url, masked, secret) => {
+    expect(maskUrlSecrets(url)).toBe(masked);
+    expect(hasUrlSecrets(url)).toBe(true);
+    expect(urlSecrets(new URL(url))).toEqual([secret]);
+    // The masked address sent back keeps the stored secret; a new one replaces it.
+    expect(restoreUrlSecrets(masked, () => url, { mayKeep: true })).toBe(url);
+  });
+
   it('leaves addresses without credentials exactly as written', () => {
     for (const url of [
-      'https://hooks.example.com/services/a/b',
+      'https://hooks.example.com/services/a/b/c',
+      'https://hooks.slack.com/services/T0001',
+      'https://api.telegram.org/getUpdates',
       'http://127.0.0.1:8080/x?a=1&b=%20',
       'https://h.example/?q=token',
     ]) {

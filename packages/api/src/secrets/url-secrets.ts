@@ -1,4 +1,5 @@
 import { SECRET_MASK } from '../contracts/integrations';
+import { decryptSecret, encryptSecret } from './encryption';
 import { carryOverError, isSecretName } from './sealing';
 
 const secretQueryName =
@@ -7,17 +8,48 @@ const secretQueryName =
 /** Whether a query parameter's name says its value is a credential (token, key, sig...). */
 export const isSecretQueryName = (name: string) => secretQueryName.test(name) || isSecretName(name);
 
-/** The secret values an address carries: its password and secret-looking query values. */
+/**
+ * Webhook addresses whose path is the credential (whoever knows it may post): for each service's
+ * host, the path with the secret segment as its first group. Slack, Discord, Teams, Zapier, Make
+ * and Telegram's bot token, as the webhook templates offer them.
+ */
+const PATH_SECRETS: readonly { host: RegExp; path: RegExp }[] = [
+  { host: /^hooks\.slack\.com$/i, path: /^\/services\/[^/]+\/[^/]+\/([^/]+)/d },
+  {
+    host: /^(?:ptb\.|canary\.)?discord(?:app)?\.com$/i,
+    path: /^\/api\/(?:v\d+\/)?webhooks\/[^/]+\/([^/]+)/d,
+  },
+  { host: /\.webhook\.office\.com$/i, path: /^\/webhookb2\/[^/]+\/IncomingWebhook\/([^/]+)/d },
+  { host: /^hooks\.zapier\.com$/i, path: /^\/hooks\/catch\/[^/]+\/([^/]+)/d },
+  { host: /^hook\.[\w-]+\.make\.com$/i, path: /^\/([^/]+)/d },
+  { host: /^api\.telegram\.org$/i, path: /^\/(?:file\/)?bot([^/]+)/d },
+];
+
+/** Where the secret segment of a path stands, [start, end), for a service that keeps one there. */
+function pathSecretSpan(host: string, path: string): [number, number] | null {
+  const hostname = host.replace(/:\d*$/, '');
+  const rule = PATH_SECRETS.find((candidate) => candidate.host.test(hostname));
+  const span = rule?.path.exec(path)?.indices?.[1];
+  return span && span[1] > span[0] ? span : null;
+}
+
+/** The secret values an address carries: its password, secret-looking query values, a path secret. */
 export function urlSecrets(url: URL): string[] {
   const values = [...url.searchParams].filter(([name]) => isSecretQueryName(name));
-  return [decodeURIComponent(url.password), ...values.map(([, value]) => value)].filter(Boolean);
+  const span = pathSecretSpan(url.hostname, url.pathname);
+  return [
+    decodeURIComponent(url.password),
+    ...values.map(([, value]) => value),
+    span ? url.pathname.slice(...span) : '',
+  ].filter(Boolean);
 }
 
 /**
  * The parts of an address that carry credentials: the password of its userinfo (or the user
- * name when it stands alone, as tokens often do) and secret-looking query values (token, key,
- * secret, signature, sig, password, apikey...). Everything is kept exactly as written, so a
- * masked address differs from the real one only where a secret was.
+ * name when it stands alone, as tokens often do), secret-looking query values (token, key,
+ * secret, signature, sig, password, apikey...) and a service's path secret (PATH_SECRETS).
+ * Everything is kept exactly as written, so a masked address differs from the real one only
+ * where a secret was.
  */
 type UrlParts = {
   /** Scheme and '//' */
@@ -25,8 +57,9 @@ type UrlParts = {
   user: string;
   /** null when the userinfo has no ':' */
   password: string | null;
-  /** Host, port and path. */
-  rest: string;
+  /** Host and port. */
+  host: string;
+  path: string;
   /** The query's pieces without '?', or null without a query. */
   query: string[] | null;
   /** '#...' or '' */
@@ -44,7 +77,8 @@ function split(url: string): UrlParts | null {
     scheme,
     user: userinfo === null ? '' : colon === -1 ? userinfo : userinfo.slice(0, colon),
     password: userinfo === null || colon === -1 ? null : userinfo.slice(colon + 1),
-    rest: `${at === -1 ? authority : authority.slice(at + 1)}${path}`,
+    host: at === -1 ? authority : authority.slice(at + 1),
+    path,
     query: search === undefined ? null : search.slice(1).split('&'),
     hash,
   };
@@ -58,7 +92,7 @@ function join(parts: UrlParts): string {
         ? `${parts.user}@`
         : '';
   const query = parts.query === null ? '' : `?${parts.query.join('&')}`;
-  return `${parts.scheme}${userinfo}${parts.rest}${query}${parts.hash}`;
+  return `${parts.scheme}${userinfo}${parts.host}${parts.path}${query}${parts.hash}`;
 }
 
 const decoded = (text: string) => {
@@ -78,8 +112,13 @@ function queryEntry(piece: string): { name: string; value: string | null } {
 
 const isMask = (value: string) => decoded(value) === SECRET_MASK;
 
-/** Where a secret sits in an address: `user`, `password`, or the n-th query value of a name. */
-type SecretPlace = { kind: 'user' | 'password' } | { kind: 'query'; name: string; nth: number };
+/**
+ * Where a secret sits in an address: `user`, `password`, the secret segment of the `path`, or
+ * the n-th query value of a name.
+ */
+type SecretPlace =
+  | { kind: 'user' | 'password' | 'path' }
+  | { kind: 'query'; name: string; nth: number };
 
 /** Calls `visit` on every secret part of the address; its return value replaces the part. */
 function mapUrlSecrets(
@@ -96,6 +135,13 @@ function mapUrlSecrets(
     found = true;
     parts.user = visit(parts.user, { kind: 'user' });
   }
+  const span = pathSecretSpan(parts.host, parts.path);
+  if (span) {
+    found = true;
+    const [start, end] = span;
+    const { path } = parts;
+    parts.path = `${path.slice(0, start)}${visit(path.slice(start, end), { kind: 'path' })}${path.slice(end)}`;
+  }
   if (parts.query) {
     const seen = new Map<string, number>();
     parts.query = parts.query.map((piece) => {
@@ -111,7 +157,7 @@ function mapUrlSecrets(
   return { url: join(parts), found };
 }
 
-/** Whether an address carries credentials (userinfo, secret-looking query values). */
+/** Whether an address carries credentials (userinfo, secret-looking query values, a path secret). */
 export function hasUrlSecrets(url: string): boolean {
   return mapUrlSecrets(url, (value) => value).found;
 }
@@ -153,4 +199,41 @@ export function restoreUrlSecrets(
     if (!mayKeep) throw carryOverError();
     return kept;
   }).url;
+}
+
+/**
+ * An address as stored: with credentials, `masked` for its column (what answers show) and
+ * `sealed`, the real address encrypted, beside it; without, the address and null.
+ */
+export function sealUrl(url: string, key: Buffer): { masked: string; sealed: string | null } {
+  if (!hasUrlSecrets(url)) return { masked: url, sealed: null };
+  return { masked: maskUrlSecrets(url), sealed: encryptSecret(url, key) };
+}
+
+/** The real address behind a stored one, credentials included. */
+export function openUrl(
+  masked: string,
+  sealed: string | null,
+  keys: Buffer | readonly Buffer[],
+): string {
+  return sealed ? decryptSecret(sealed, keys) : masked;
+}
+
+/**
+ * How an edit leaves a stored address: the address sent (`next`), each masked credential in it
+ * taking the stored one at the same place, sealed again; without one, the stored address sealed
+ * if it was saved before addresses were sealed. Null when nothing changes.
+ */
+export function editedUrl(
+  next: string | undefined,
+  stored: { masked: string; sealed: string | null },
+  { key, mayKeep }: { key: Buffer; mayKeep: boolean },
+): { masked: string; sealed: string | null } | null {
+  if (next !== undefined) {
+    const real = restoreUrlSecrets(next, () => openUrl(stored.masked, stored.sealed, key), {
+      mayKeep,
+    });
+    return sealUrl(real, key);
+  }
+  return !stored.sealed && hasUrlSecrets(stored.masked) ? sealUrl(stored.masked, key) : null;
 }

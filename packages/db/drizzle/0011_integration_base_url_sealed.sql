@@ -1,0 +1,1 @@
+ALTER TABLE "api_integrations" ADD COLUMN "base_url_sealed" text;
