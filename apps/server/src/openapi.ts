@@ -44,11 +44,34 @@ const ERRORS: Record<string, string> = {
     'Not signed in where an account is needed, or the bearer token is unknown, revoked or expired',
   '403': 'A cross-site browser request, or a call an API token may not make',
   '404': 'Not found, or not yours',
-  '409': 'The call does not apply in the current state',
-  '413': 'The request body is larger than 1 MB',
-  '415': 'The request body is not `application/json`',
+  '409': 'The call does not apply in the current state, or the name is taken',
+  '413':
+    'Too large: a JSON body over 1 MB, an upload over the file size limit, or more files than a run may use',
+  '415': 'The request body is not `application/json` (`multipart/form-data` for uploads)',
   '429': 'A usage limit is reached; `Retry-After` says how many seconds to wait',
   '500': 'The server failed; the answer carries the `requestId` it logged',
+  '502': 'The model server or the outside service could not be reached or failed',
+  '504': 'The outside service did not answer in time',
+};
+
+/**
+ * Statuses a procedure answers beyond those its shape implies (400 with an input, 404 with an id
+ * in the path, 403 for a write, 413 and 415 with a body).
+ */
+const PROCEDURE_ERRORS: Record<string, readonly string[]> = {
+  'auth.register': ['409'],
+  'auth.login': ['429'],
+  'flow.start': ['404', '429'],
+  'flow.run': ['429', '502'],
+  'flow.assist': ['429', '502'],
+  'flow.events': ['429'],
+  'integration.create': ['409'],
+  'integration.update': ['409'],
+  'integration.execute': ['429', '502', '504'],
+  'webhook.execute': ['502', '504'],
+  'website.create': ['404'],
+  'website.createSite': ['502'],
+  'website.deploy': ['429', '502'],
 };
 
 const errorResponse = (description: string) => ({
@@ -224,16 +247,11 @@ function operationOf(row: RestRow, operationId: string): Operation {
     errors.add('415');
   }
   if (row.method !== 'GET') errors.add('403');
-  if (row.procedure && /^(flow\.(start|run|assist|events))$/.test(row.procedure)) errors.add('429');
+  // A command on a run (stop, continue, approve, ...) answers 409 when the run is past it.
   if (row.procedure?.startsWith('flow.') && row.method === 'POST' && row.path.includes('{')) {
     errors.add('409');
   }
-  if (row.procedure === 'auth.login') errors.add('429');
-  if (row.procedure === 'auth.register') errors.add('409');
-  if (row.procedure?.endsWith('.execute')) {
-    responses['502'] = errorResponse('The outside service could not be reached or failed');
-    responses['504'] = errorResponse('The outside service did not answer in time');
-  }
+  for (const status of PROCEDURE_ERRORS[row.procedure ?? ''] ?? []) errors.add(status);
 
   const media = row.contentType ?? 'application/json';
   responses[String(row.status)] = {

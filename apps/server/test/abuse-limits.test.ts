@@ -159,7 +159,12 @@ describe('live feeds', () => {
   });
   afterAll(() => harness.close());
 
-  type Feed = { status: number; body: unknown; close: () => Promise<void> };
+  type Feed = {
+    status: number;
+    body: unknown;
+    retryAfter: string | null;
+    close: () => Promise<void>;
+  };
 
   /** Opens a feed over REST or the tRPC subscription; `close` ends it as a browser would. */
   async function openFeed(
@@ -173,11 +178,16 @@ describe('live feeds', () => {
         : `/trpc/flow.events?input=${encodeURIComponent(JSON.stringify({ taskId }))}`;
     const response = await harness.app.request(path, { headers: from(address) });
     if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-      return { status: response.status, body: await response.json(), close: async () => {} };
+      return {
+        status: response.status,
+        body: await response.json(),
+        retryAfter: response.headers.get('retry-after'),
+        close: async () => {},
+      };
     }
     const reader = response.body!.getReader();
     await reader.read(); // the stream is live
-    return { status: response.status, body: null, close: () => reader.cancel() };
+    return { status: response.status, body: null, retryAfter: null, close: () => reader.cancel() };
   }
 
   async function closeAll(feeds: Feed[]) {
@@ -192,6 +202,7 @@ describe('live feeds', () => {
     for (const transport of ['rest', 'trpc'] as const) {
       const refused = await openFeed(task, '192.0.2.1', transport);
       expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBe('5');
       expect(refused.body).toEqual({
         error:
           'Too many live feeds are open from your address (at most 2). Close one and try again.',

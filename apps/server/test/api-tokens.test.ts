@@ -236,6 +236,13 @@ describe('API tokens', () => {
       headers: { cookie: other.cookie },
     });
     expect(foreign.status).toBe(404);
+    expect(await json(foreign)).toEqual({ error: 'Token not found' });
+    const malformed = await call('/api/tokens/abc', {
+      method: 'DELETE',
+      headers: { cookie: owner.cookie },
+    });
+    expect(malformed.status).toBe(404);
+    expect(await json(malformed)).toEqual({ error: 'Token not found' });
     expect((await call('/api/user', { headers: bearer(token) })).status).toBe(200);
 
     const itself = await call(`/api/tokens/${id}`, { method: 'DELETE', headers: bearer(token) });

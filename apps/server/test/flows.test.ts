@@ -126,6 +126,17 @@ describe('stop, reset and AUTO', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'auto must be true or false' });
   });
+
+  it('refuses a start whose websiteId is no website id (400)', async () => {
+    const response = await stack.client.post('/api/flows', {
+      goal: 'Deploy my site',
+      websiteId: 'my-site',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: 'websiteId must be the id of a website',
+    });
+  });
 });
 
 describe('failures', () => {

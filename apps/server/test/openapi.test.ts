@@ -84,6 +84,26 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('lists the statuses each call answers beyond its shape', () => {
+    const statuses = (path: string, method: string) =>
+      Object.keys(operation(path, method).responses).sort();
+    expect(statuses('/api/integrations/{id}/execute', 'post')).toEqual(
+      expect.arrayContaining(['404', '429', '502', '504']),
+    );
+    expect(statuses('/api/webhooks/{id}/execute', 'post')).toEqual(
+      expect.arrayContaining(['502', '504']),
+    );
+    expect(statuses('/api/webhooks/{id}/execute', 'post')).not.toContain('429');
+    expect(statuses('/api/flow/run', 'post')).toEqual(expect.arrayContaining(['429', '502']));
+    expect(statuses('/api/flows', 'post')).toEqual(expect.arrayContaining(['404', '413', '429']));
+    expect(statuses('/api/integrations', 'post')).toContain('409');
+    expect(statuses('/api/websites', 'post')).toContain('404');
+    expect(statuses('/api/websites/{id}/deploy', 'post')).toEqual(
+      expect.arrayContaining(['404', '429', '502']),
+    );
+    expect(statuses('/api/templates', 'get')).toEqual(['200', '401', '500']);
+  });
+
   it("takes request bodies and parameters from the procedures' zod schemas", () => {
     const create = operation('/api/tokens', 'post');
     expect(create.requestBody!.content['application/json']!.schema).toMatchObject({

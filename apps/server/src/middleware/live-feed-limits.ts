@@ -5,6 +5,12 @@ import type { AppEnv } from '../env';
 /** How many live feeds may be open at once per client address, per task and in all; 0 = no limit. */
 export type LiveFeedLimitSettings = { perAddress: number; perTask: number; total: number };
 
+/**
+ * The Retry-After of a refused feed. A slot frees when another feed closes, which no clock
+ * predicts: a few seconds lets a closing tab or a finished run make room.
+ */
+const LIVE_FEED_RETRY_SECONDS = 5;
+
 /** Counts of the live feeds open right now in this process. */
 export class LiveFeedSlots {
   readonly #byAddress = new Map<string, number>();
@@ -96,7 +102,10 @@ export function limitLiveFeeds(
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const slot = slots.open(c.get('clientIp'), taskIdOf(c));
-    if ('refused' in slot) return c.json({ error: slot.refused }, 429);
+    if ('refused' in slot) {
+      c.header('Retry-After', String(LIVE_FEED_RETRY_SECONDS));
+      return c.json({ error: slot.refused }, 429);
+    }
     c.req.raw.signal.addEventListener('abort', slot.release, { once: true });
     try {
       await next();

@@ -85,7 +85,7 @@ export const ZStartFlowInput = z.object({
   /** The model server's API key for this run; stored encrypted, never returned. */
   apiKey: ZModelApiKey.optional(),
   /** A website id from browser storage, for a deploy task without a new website. */
-  websiteId: z.string().uuid().nullish(),
+  websiteId: z.uuid({ error: 'websiteId must be the id of a website' }).nullish(),
   /** Uploaded files the run works with (POST /api/files); FILES_PER_RUN limits how many. */
   fileIds: z
     .array(ZId, { error: 'fileIds must be a list of file ids' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './flow';
 
 /** API token rules: name length, the longest expiry, and the start every token has. */
 export const API_TOKEN_NAME_MAX_LENGTH = 64;
@@ -23,10 +24,8 @@ export const ZCreateApiTokenInput = z.object({
 });
 export type TCreateApiTokenInput = z.infer<typeof ZCreateApiTokenInput>;
 
-/** Which token DELETE /api/tokens/{id} revokes. */
-export const ZApiTokenIdInput = z.object({
-  id: z.uuid({ error: 'Token not found' }),
-});
+/** Which token DELETE /api/tokens/{id} revokes (an id that is no token's answers 404). */
+export const ZApiTokenIdInput = z.object({ id: ZId });
 
 /** A token as lists show it: never the token itself, only its recognisable start. */
 export const ZApiTokenView = z.object({
