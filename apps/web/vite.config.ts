@@ -97,6 +97,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Room for a few of testing-library's waits (5 s each, see setup.ts) on a busy machine.
+    testTimeout: 20_000,
     reporters: jsonReportDir ? ['default', 'json'] : ['default'],
     outputFile: { json: `${jsonReportDir}/web.json` },
   },
