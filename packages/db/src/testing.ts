@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { createDatabase, type DatabaseHandle } from './client';
+import { createDatabase, type Database, type DatabaseHandle } from './client';
+import { users } from './schema';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
@@ -24,4 +25,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await admin.end();
     },
   };
+}
+
+/** Adds a user named `username` (email `username@example.com`, no usable password); its id. */
+export async function createTestUser(db: Database, username: string): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ username, email: `${username}@example.com`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  return row!.id;
 }
