@@ -1,7 +1,11 @@
 import type { DatabaseHandle } from '@flows/db';
 
-/** The channel on which the database names the user of every session that changes or ends. */
+/**
+ * The channel on which the database names the user of every session that changes or ends, or
+ * says ALL_SESSIONS (the sessions table was truncated).
+ */
 export const SESSION_CHANGES_CHANNEL = 'flows_session_changes';
+const ALL_SESSIONS = '*';
 
 /** How long a session read from the database is trusted without reading it again. */
 const SESSION_CACHE_TTL_MS = 5_000;
@@ -25,8 +29,9 @@ type Entry = { row: SessionRow; until: number };
  * from one browser or script reads its session once. It serves nothing until the database's
  * change notices reach it (see `followSessionChanges`): from then on a session that changes or
  * ends anywhere, in this process or another, is forgotten as soon as the notice arrives, and
- * within SESSION_CACHE_TTL_MS if a notice is lost. Writes made through this process forget the
- * session at once, before the notice.
+ * within SESSION_CACHE_TTL_MS if a notice is lost (while the listening connection is down, say).
+ * Writes made through this process forget the session at once, before the notice. Stays are
+ * timed on the monotonic clock: setting the wall clock back does not lengthen one.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -35,7 +40,7 @@ export class SessionCache {
   private generation = 0;
 
   /** The session stored under `hash`, if read within the last few seconds. */
-  get(hash: string, now = Date.now()): SessionRow | undefined {
+  get(hash: string, now = performance.now()): SessionRow | undefined {
     const entry = this.entries.get(hash);
     if (!entry) return undefined;
     if (entry.until > now) return entry.row;
@@ -49,7 +54,7 @@ export class SessionCache {
   }
 
   /** Keeps a row read from the database, unless a session was forgotten since `read` began. */
-  keep(hash: string, row: SessionRow, read: number, now = Date.now()): void {
+  keep(hash: string, row: SessionRow, read: number, now = performance.now()): void {
     if (!this.following || read !== this.generation) return;
     if (this.entries.size >= SESSION_CACHE_MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
@@ -93,7 +98,8 @@ export function followSessionChanges(
   onError: (error: unknown) => void,
 ): { cache: SessionCache; listening: Promise<void> } {
   const cache = new SessionCache();
-  const notice = (userId: string) => cache.forgetUser(userId);
+  const notice = (userId: string) =>
+    userId === ALL_SESSIONS ? cache.forgetAll() : cache.forgetUser(userId);
   const follow = () => cache.setFollowing(true);
   const listening = (async () => {
     if (database.pglite) {
