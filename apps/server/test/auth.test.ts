@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, json } from './harness';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -137,7 +137,6 @@ describe('login and logout', () => {
   it('ends a session on every server process of the database when one of them logs it out', async () => {
     // A second server process over the same database: it keeps the session it read a moment.
     const other = await createTestApp({}, { database: harness.database });
-    onTestFinished(() => other.close());
     const session = await register('ida');
     const onOther = () => other.app.request('/api/user', { headers: { cookie: session.cookie } });
     expect((await onOther()).status).toBe(200);
@@ -149,6 +148,7 @@ describe('login and logout', () => {
       timeout: 2_000,
       interval: 20,
     });
+    await other.close();
   });
 
   it('gives a new session on every login', async () => {

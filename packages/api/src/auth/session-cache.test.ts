@@ -1,6 +1,6 @@
 import { type DatabaseHandle, sessions, users } from '@flows/db';
 import { createTestDatabase, createTestUser } from '@flows/db/testing';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuth } from './lucia';
 import { followSessionChanges, SessionCache, type SessionRow } from './session-cache';
@@ -36,8 +36,8 @@ describe('the session cache of a server process', () => {
     }
     expect(reads).toHaveBeenCalledTimes(1);
 
-    const later = performance.now() + 6_000;
-    vi.spyOn(performance, 'now').mockReturnValue(later);
+    const later = Date.now() + 6_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
     expect((await auth.validateSession(session.id)).user?.id).toBe(userId);
     expect(reads).toHaveBeenCalledTimes(2);
   });
@@ -72,16 +72,6 @@ describe('the session cache of a server process', () => {
     }, soon);
 
     await handle.db.delete(sessions).where(eq(sessions.userId, userId));
-    await vi.waitFor(async () => {
-      expect(await auth.validateSession(session.id)).toEqual({ session: null, user: null });
-    }, soon);
-  });
-
-  it('forgets every session when the sessions table is truncated', async () => {
-    const { auth } = await serverAuth();
-    const session = await auth.createSession(userId, {});
-    expect((await auth.validateSession(session.id)).session).not.toBeNull();
-    await handle.db.execute(sql`truncate ${sessions}`);
     await vi.waitFor(async () => {
       expect(await auth.validateSession(session.id)).toEqual({ session: null, user: null });
     }, soon);

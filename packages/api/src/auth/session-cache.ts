@@ -1,11 +1,7 @@
 import type { DatabaseHandle } from '@flows/db';
 
-/**
- * The channel on which the database names the user of every session that changes or ends, or
- * says ALL_SESSIONS (the sessions table was truncated).
- */
+/** The channel on which the database names the user of every session that changes or ends. */
 export const SESSION_CHANGES_CHANNEL = 'flows_session_changes';
-const ALL_SESSIONS = '*';
 
 /** How long a session read from the database is trusted without reading it again. */
 const SESSION_CACHE_TTL_MS = 5_000;
@@ -29,9 +25,8 @@ type Entry = { row: SessionRow; until: number };
  * from one browser or script reads its session once. It serves nothing until the database's
  * change notices reach it (see `followSessionChanges`): from then on a session that changes or
  * ends anywhere, in this process or another, is forgotten as soon as the notice arrives, and
- * within SESSION_CACHE_TTL_MS if a notice is lost (while the listening connection is down, say).
- * Writes made through this process forget the session at once, before the notice. Stays are
- * timed on the monotonic clock: setting the wall clock back does not lengthen one.
+ * within SESSION_CACHE_TTL_MS if a notice is lost. Writes made through this process forget the
+ * session at once, before the notice.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -40,7 +35,7 @@ export class SessionCache {
   private generation = 0;
 
   /** The session stored under `hash`, if read within the last few seconds. */
-  get(hash: string, now = performance.now()): SessionRow | undefined {
+  get(hash: string, now = Date.now()): SessionRow | undefined {
     const entry = this.entries.get(hash);
     if (!entry) return undefined;
     if (entry.until > now) return entry.row;
@@ -54,7 +49,7 @@ export class SessionCache {
   }
 
   /** Keeps a row read from the database, unless a session was forgotten since `read` began. */
-  keep(hash: string, row: SessionRow, read: number, now = performance.now()): void {
+  keep(hash: string, row: SessionRow, read: number, now = Date.now()): void {
     if (!this.following || read !== this.generation) return;
     if (this.entries.size >= SESSION_CACHE_MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
@@ -98,8 +93,7 @@ export function followSessionChanges(
   onError: (error: unknown) => void,
 ): { cache: SessionCache; listening: Promise<void> } {
   const cache = new SessionCache();
-  const notice = (userId: string) =>
-    userId === ALL_SESSIONS ? cache.forgetAll() : cache.forgetUser(userId);
+  const notice = (userId: string) => cache.forgetUser(userId);
   const follow = () => cache.setFollowing(true);
   const listening = (async () => {
     if (database.pglite) {
