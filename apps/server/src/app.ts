@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  appRouter,
-  createAuth,
-  createUsageLimits,
-  type FlowSystem,
-  followSessionChanges,
-} from '@flows/api';
+import { appRouter, createAuth, createUsageLimits, type FlowSystem } from '@flows/api';
 import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { TRPCError } from '@trpc/server';
@@ -62,12 +56,6 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
   const auth = createAuth(database.db, {
     secureCookies: https,
     sessionMaxAgeMs: config.sessionMaxAgeMs,
-    sessionCache: followSessionChanges(database, (error) =>
-      log.error(
-        { err: error },
-        'session change notices unavailable: every request reads its session',
-      ),
-    ).cache,
   });
   const usageLimits = createUsageLimits(config.usageLimits);
   const liveFeeds = new LiveFeedSlots(config.liveFeedLimits);

@@ -1,7 +1,6 @@
 export { ApiTokenError, userForApiToken } from './auth/api-tokens';
 export { deleteExpiredAuthRecords } from './auth/cleanup';
 export { type Auth, createAuth } from './auth/lucia';
-export { followSessionChanges } from './auth/session-cache';
 export type { ApiConfig, Context, SessionUser } from './context';
 export * from './contracts/auth';
 export * from './contracts/files';

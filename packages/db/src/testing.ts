@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { createDatabase, type Database, type DatabaseHandle } from './client';
-import { users } from './schema';
+import { createDatabase, type DatabaseHandle } from './client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
@@ -25,13 +24,4 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await admin.end();
     },
   };
-}
-
-/** Adds a user named `username` (email `username@example.com`, no usable password); its id. */
-export async function createTestUser(db: Database, username: string): Promise<string> {
-  const [row] = await db
-    .insert(users)
-    .values({ username, email: `${username}@example.com`, passwordHash: 'x' })
-    .returning({ id: users.id });
-  return row!.id;
 }

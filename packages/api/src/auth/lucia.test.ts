@@ -1,5 +1,5 @@
-import { type DatabaseHandle, sessions } from '@flows/db';
-import { createTestDatabase, createTestUser } from '@flows/db/testing';
+import { type DatabaseHandle, sessions, users } from '@flows/db';
+import { createTestDatabase } from '@flows/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteExpiredAuthRecords } from './cleanup';
@@ -12,7 +12,11 @@ let handle: DatabaseHandle;
 let userId: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
-  userId = await createTestUser(handle.db, 'session_owner');
+  const [user] = await handle.db
+    .insert(users)
+    .values({ username: 'session_owner', email: 'owner@example.com', passwordHash: 'x' })
+    .returning();
+  userId = user!.id;
 });
 afterAll(() => handle.close());
 beforeEach(async () => {

@@ -1,7 +1,6 @@
 import { type Database, sessions, users } from '@flows/db';
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
 import { Lucia, TimeSpan } from 'lucia';
-import type { SessionCache } from './session-cache';
 import { HashedSessionAdapter } from './session-store';
 
 /** How long an unused session lasts; every use in its second half extends it again. */
@@ -13,8 +12,6 @@ export type AuthOptions = {
   secureCookies: boolean;
   /** A session ends this long after sign-in even when in use; 0 means no absolute limit. */
   sessionMaxAgeMs?: number;
-  /** Sessions read lately, kept for a few seconds (see followSessionChanges); none when absent. */
-  sessionCache?: SessionCache;
 };
 
 /**
@@ -26,7 +23,6 @@ export function createAuth(db: Database, options: AuthOptions) {
     db,
     new DrizzlePostgreSQLAdapter(db, sessions, users),
     options.sessionMaxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS,
-    options.sessionCache,
   );
   const lucia = new Lucia(adapter, {
     sessionExpiresIn: new TimeSpan(SESSION_IDLE_DAYS, 'd'),

@@ -3,7 +3,6 @@ import { type Database, sessions, users } from '@flows/db';
 import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Adapter, DatabaseSession, DatabaseUser, UserId } from 'lucia';
 import { preparedFor } from '../prepared';
-import type { SessionCache, SessionRow } from './session-cache';
 
 /** The stored form of a session id: its SHA-256 in hex. The id itself lives only in the cookie. */
 export function hashSessionId(sessionId: string): string {
@@ -34,22 +33,21 @@ const sessionAndUserQuery = preparedFor((db) =>
  * Lucia's storage with two rules lucia v3 leaves to the app: the sessions table keeps a hash of
  * each session id (a copy of the table signs nobody in), and a session ends `maxAgeMs` after it
  * was created however often it is used (0: no such limit). Lucia always hands this adapter the
- * id from the cookie; every call hashes it before it reaches the database. With a `cache`, a
- * session read lately is not read again (see session-cache.ts), and each change forgets it.
+ * id from the cookie; every call hashes it before it reaches the database.
  */
 export class HashedSessionAdapter implements Adapter {
   constructor(
     private readonly db: Database,
     private readonly inner: Adapter,
     private readonly maxAgeMs: number,
-    private readonly cache?: SessionCache,
   ) {}
 
   async getSessionAndUser(
     sessionId: string,
   ): Promise<[session: DatabaseSession | null, user: DatabaseUser | null]> {
-    const hash = hashSessionId(sessionId);
-    const row = this.cache?.get(hash) ?? (await this.readSession(hash));
+    const [row] = await sessionAndUserQuery(this.db).execute({
+      hash: hashSessionId(sessionId),
+    });
     if (!row) return [null, null];
     const { userId, createdAt, username, email, displayName } = row;
     const deadline = this.absoluteDeadline(createdAt);
@@ -61,13 +59,6 @@ export class HashedSessionAdapter implements Adapter {
     ];
   }
 
-  private async readSession(hash: string): Promise<SessionRow | undefined> {
-    const read = this.cache?.startRead() ?? 0;
-    const [row] = await sessionAndUserQuery(this.db).execute({ hash });
-    if (row) this.cache?.keep(hash, row, read);
-    return row;
-  }
-
   /** The user's sessions; their ids are the stored hashes (no cookie can be rebuilt from them). */
   getUserSessions(userId: UserId): Promise<DatabaseSession[]> {
     return this.inner.getUserSessions(userId);
@@ -77,30 +68,21 @@ export class HashedSessionAdapter implements Adapter {
     return this.inner.setSession({ ...session, id: hashSessionId(session.id) });
   }
 
-  // Each change forgets what it changed once it is written: a read that began before then is
-  // not kept, and one that begins after it reads the change.
-
-  async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
-    const hash = hashSessionId(sessionId);
-    await this.inner.updateSessionExpiration(hash, expiresAt);
-    this.cache?.forgetSession(hash);
+  updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
+    return this.inner.updateSessionExpiration(hashSessionId(sessionId), expiresAt);
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
-    const hash = hashSessionId(sessionId);
-    await this.inner.deleteSession(hash);
-    this.cache?.forgetSession(hash);
+  deleteSession(sessionId: string): Promise<void> {
+    return this.inner.deleteSession(hashSessionId(sessionId));
   }
 
-  async deleteUserSessions(userId: UserId): Promise<void> {
-    await this.inner.deleteUserSessions(userId);
-    this.cache?.forgetUser(userId);
+  deleteUserSessions(userId: UserId): Promise<void> {
+    return this.inner.deleteUserSessions(userId);
   }
 
   /** Deletes sessions past their sliding expiry or their absolute lifetime. */
   async deleteExpiredSessions(): Promise<void> {
     await deleteExpiredSessions(this.db, new Date(), this.maxAgeMs);
-    this.cache?.forgetAll();
   }
 
   private absoluteDeadline(createdAt: Date): Date | null {

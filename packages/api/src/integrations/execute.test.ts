@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '@flows/db';
-import { createTestDatabase, createTestUser } from '@flows/db/testing';
+import { type DatabaseHandle, users } from '@flows/db';
+import { createTestDatabase } from '@flows/db/testing';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,10 +21,18 @@ let target: Awaited<ReturnType<typeof startTestTarget>>;
 let owner: string;
 let stranger: string;
 
+async function addUser(username: string): Promise<string> {
+  const [row] = await handle.db
+    .insert(users)
+    .values({ username, email: `${username}@example.com`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
 beforeAll(async () => {
   [handle, target] = await Promise.all([createTestDatabase(), startTestTarget()]);
-  owner = await createTestUser(handle.db, 'owner');
-  stranger = await createTestUser(handle.db, 'stranger');
+  owner = await addUser('owner');
+  stranger = await addUser('stranger');
 });
 afterAll(async () => {
   await target.close();
