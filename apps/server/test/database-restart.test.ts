@@ -1,8 +1,7 @@
 import { createDatabase, type DatabaseHandle } from '@flows/db';
-import { createTestDatabase } from '@flows/db/testing';
+import { createTestDatabase, startDatabaseProxy } from '@flows/db/testing';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDatabaseProxy } from './database-proxy';
 import { expectWholeRun, flowClient } from './flow-client';
 import { createTestApp } from './harness';
 

@@ -25,3 +25,4 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+export { startDatabaseProxy } from './database-proxy';

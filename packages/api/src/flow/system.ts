@@ -20,6 +20,11 @@ const POLL_SECONDS = 0.5;
 const RECOVERY_INTERVAL_MS = 15_000;
 /** A timer's queued job fires this long after the in-process timer, only if that one was lost. */
 const BACKSTOP_GRACE_MS = 5_000;
+/**
+ * Closing waits this long for the work under way. Work still stuck after it (a query a broken
+ * connection never answers, say) is left behind, and its run resumes in the next process.
+ */
+const CLOSE_GRACE_MS = 10_000;
 
 type FlowJob = { taskId: string; token?: number };
 
@@ -156,11 +161,27 @@ export async function createFlowSystem(
       stopping.abort();
       clearInterval(recovery);
       for (const timer of timers) clearTimeout(timer);
-      await dispatcher?.stop();
+      const finished = await settlesWithin(
+        Promise.allSettled([dispatcher?.stop(), ...advancing]),
+        CLOSE_GRACE_MS,
+      );
+      if (!finished) log.error({ runs: advancing.size }, 'flow work still under way at close');
       await boss.stop({ graceful: true, timeout: 5000 });
-      await Promise.allSettled(advancing);
       await locks.close();
       await feed.close();
     },
   };
+}
+
+/** Whether `work` settles within `ms`. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,0 +1,67 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './client';
+import { startDatabaseProxy } from './database-proxy';
+import { createTestDatabase } from './testing';
+
+/** Settles with `work`, or with 'pending' when it is still unsettled after `ms`. */
+function within(work: Promise<unknown>, ms: number) {
+  return Promise.race([
+    work.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('pending'), ms)),
+  ]);
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('a transaction whose connection broke', () => {
+  let database: DatabaseHandle;
+  let proxy: Awaited<ReturnType<typeof startDatabaseProxy>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startDatabaseProxy(database);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('fails its later queries at once while the connection opens again for others', async () => {
+    const sql = postgres(proxy.url, { max: 1, onnotice: () => {} });
+    let began!: () => void;
+    const inTransaction = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    let goOn!: () => void;
+    const broken = new Promise<void>((resolve) => {
+      goOn = resolve;
+    });
+    let later: Promise<unknown> | undefined;
+    const transaction = sql.begin(async (tx) => {
+      await tx`select 1`;
+      began();
+      await broken;
+      later = tx`select 2`.then((rows) => rows);
+      await later;
+    });
+    transaction.catch(() => {});
+    await inTransaction;
+
+    const restarting = proxy.restart(1500);
+    await expect(transaction).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    // The pool's one connection opens again for this query while the database is still down.
+    const waiting = sql<{ n: number }[]>`select 3 as n`.execute();
+    goOn();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(await within(later!, 1000)).toMatchObject({
+      error: expect.objectContaining({ code: 'CONNECTION_CLOSED' }),
+    });
+    await restarting;
+    expect(await waiting).toEqual([{ n: 3 }]);
+    expect(await sql`select 4 as n`).toEqual([{ n: 4 }]);
+    await sql.end({ timeout: 5 });
+  });
+});
