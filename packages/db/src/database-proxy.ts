@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Socket } from 'node:net';
-import type { DatabaseHandle } from '@flows/db';
+import type { DatabaseHandle } from './client';
 
 /**
- * A TCP proxy in front of a test's PostgreSQL database (its handle connects directly), for restarting it as its clients see it: every
- * session is terminated by the server (as a shutdown does), every connection drops, and new ones
- * are refused until the database is back.
+ * A TCP proxy in front of a test's PostgreSQL database (its handle connects directly), for
+ * breaking connections as clients see it: a restart terminates every session (as a shutdown
+ * does), drops every connection and refuses new ones until the database is back; a reset drops
+ * every connection with a TCP reset (as a host that crashed answers).
  */
 export async function startDatabaseProxy(database: DatabaseHandle) {
   const databaseUrl = database.url!;
@@ -45,6 +46,10 @@ export async function startDatabaseProxy(database: DatabaseHandle) {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, downMs));
       down = false;
+    },
+    /** Resets every connection; new ones are let in. */
+    reset() {
+      for (const socket of sockets) socket.resetAndDestroy();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -15,7 +15,7 @@ function within(work: Promise<unknown>, ms: number) {
   ]);
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('a transaction whose connection broke', () => {
+describe.skipIf(!process.env.DATABASE_URL)('queries whose connection broke', () => {
   let database: DatabaseHandle;
   let proxy: Awaited<ReturnType<typeof startDatabaseProxy>>;
 
@@ -62,6 +62,24 @@ describe.skipIf(!process.env.DATABASE_URL)('a transaction whose connection broke
     await restarting;
     expect(await waiting).toEqual([{ n: 3 }]);
     expect(await sql`select 4 as n`).toEqual([{ n: 4 }]);
+    await sql.end({ timeout: 5 });
+  });
+
+  it('settles a query sent on a connection reset before it closed', async () => {
+    const sql = postgres(proxy.url, { max: 1, onnotice: () => {} });
+    await sql`select 1`;
+    let next: Promise<unknown> | undefined;
+    const first = sql`select pg_sleep(5)`.execute();
+    // Sent from the first query's failure, before the connection's close is seen.
+    first.catch(() => {
+      next = sql`select 2 as n`.execute();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    proxy.reset();
+
+    await expect(first).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(await within(next!, 2000)).not.toBe('pending');
+    expect(await sql`select 3 as n`).toEqual([{ n: 3 }]);
     await sql.end({ timeout: 5 });
   });
 });
