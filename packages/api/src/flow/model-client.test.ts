@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { FLOW_CALL_ATTEMPTS } from '@flows/engine';
 import { type ScriptedModel, startScriptedModel } from '@flows/scripted-model';
@@ -164,5 +165,32 @@ describe('callModel reusing its clients', () => {
       { prompt: 'Key C', authorization: 'Bearer key-c' },
       { prompt: 'Key D', authorization: 'Bearer key-d' },
     ]);
+  });
+});
+
+describe('callModel when the endpoint redirects', () => {
+  let model: ScriptedModel;
+  let redirecting: ReturnType<typeof createHttpServer>;
+  let endpoint: string;
+  beforeAll(async () => {
+    model = await startScriptedModel();
+    // Sends every request on to the scripted model, as an endpoint pointing elsewhere would.
+    redirecting = createHttpServer((request, response) => {
+      const target = new URL(model.url);
+      response.writeHead(307, { location: `${target.origin}${request.url}` }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(redirecting.address() as { port: number }).port}/v1`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => redirecting.close(resolve));
+    await model.close();
+  });
+
+  it('fails with the redirect status and never follows it', async () => {
+    const prompt = 'Your current task: Follow me';
+    const { answer } = await call(endpoint, prompt);
+    await expect(answer).rejects.toMatchObject({ kind: 'http', status: 307 });
+    expect(model.requests.filter((seen) => seen.prompt === prompt)).toHaveLength(0);
   });
 });

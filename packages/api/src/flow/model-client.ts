@@ -147,6 +147,14 @@ function toModelCallError(error: unknown): ModelCallError {
   return new ModelCallError(message, classifyFlowError(error));
 }
 
+/**
+ * The SDK's fetch for model endpoints. A redirect is not followed but answered as it came (the
+ * call fails with its 3xx status): an endpoint the operator allowed must not send a call, and the
+ * API key with it, to another address (the outbound rule of re-checked redirects).
+ */
+export const modelFetch: typeof fetch = (input, init) =>
+  fetch(input, { ...init, redirect: 'manual' });
+
 /** Clients kept for reuse, at most this many (the oldest goes first). */
 const MAX_CLIENTS = 32;
 const clients = new Map<string, OpenAI>();
@@ -160,7 +168,7 @@ function clientFor(endpoint: string): OpenAI {
   const baseURL = normalizeEndpoint(endpoint);
   let client = clients.get(baseURL);
   if (!client) {
-    client = new OpenAI({ baseURL, apiKey: 'not-needed', maxRetries: 0 });
+    client = new OpenAI({ baseURL, apiKey: 'not-needed', maxRetries: 0, fetch: modelFetch });
     if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
     clients.set(baseURL, client);
   }

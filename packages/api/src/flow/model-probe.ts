@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { normalizeEndpoint } from './model-client';
+import { modelFetch, normalizeEndpoint } from './model-client';
 
 /** What a look at a model endpoint found: whether it answered, and the models it offers. */
 export type ModelProbe = { reachable: boolean; models: string[] };
@@ -17,6 +17,7 @@ async function listModels(endpoint: string, apiKey: string | undefined): Promise
     apiKey: apiKey || 'not-needed',
     maxRetries: 0,
     timeout: PROBE_TIMEOUT_MS,
+    fetch: modelFetch,
   });
   try {
     const page = await client.models.list();
