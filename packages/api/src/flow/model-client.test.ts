@@ -194,3 +194,52 @@ describe('callModel when the endpoint redirects', () => {
     expect(model.requests.filter((seen) => seen.prompt === prompt)).toHaveLength(0);
   });
 });
+
+describe('callModel when the endpoint sends without end', () => {
+  /** A model server that sends `piece` over and over in one event stream, never ending it. */
+  async function endlessServer(piece: string) {
+    const server = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const more = () => {
+        while (!response.destroyed && response.write(piece));
+      };
+      response.on('drain', more);
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+  const callOnce = (endpoint: string) =>
+    callModel(settings(endpoint), 'Your current task: Endless', {
+      timeScale: 0,
+      timeoutMs: 20_000,
+    });
+
+  it('fails a line longer than 1 MB', async () => {
+    const server = await endlessServer(`: ${'x'.repeat(64 * 1024)}`);
+    try {
+      await expect(callOnce(server.url)).rejects.toMatchObject({
+        message: 'The model server sent a line longer than 1 MB',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops reading at 64 MB', async () => {
+    const server = await endlessServer(`: ${'x'.repeat(64 * 1024)}\n`);
+    try {
+      await expect(callOnce(server.url)).rejects.toMatchObject({
+        message: 'The model server sent more than 64 MB',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

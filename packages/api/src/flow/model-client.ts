@@ -148,12 +148,56 @@ function toModelCallError(error: unknown): ModelCallError {
 }
 
 /**
- * The SDK's fetch for model endpoints. A redirect is not followed but answered as it came (the
- * call fails with its 3xx status): an endpoint the operator allowed must not send a call, and the
- * API key with it, to another address (the outbound rule of re-checked redirects).
+ * The most a model endpoint's answer may send. A streamed reply is cut off long before (at
+ * MAX_REPLY_CHARS); this bounds what a server sends besides, such as comments or an error body.
  */
-export const modelFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, redirect: 'manual' });
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** The longest line of an event stream: the SDK gathers a line's pieces by copying them all. */
+const MAX_EVENT_LINE_BYTES = 1024 * 1024;
+const NEWLINE = 10;
+
+/**
+ * The SDK's fetch for model endpoints, under the outbound rules. A redirect is not followed but
+ * answered as it came (the call fails with its 3xx status): an endpoint the operator allowed must
+ * not send a call, and the API key with it, to another address. A body stops at
+ * MAX_RESPONSE_BYTES, and an event stream at a line longer than MAX_EVENT_LINE_BYTES.
+ */
+export const modelFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, { ...init, redirect: 'manual' });
+  if (!response.body) return response;
+  const stream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+  let received = 0;
+  let line = 0;
+  const capped = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        const lastNewline = chunk.lastIndexOf(NEWLINE);
+        line = lastNewline === -1 ? line + chunk.byteLength : chunk.byteLength - lastNewline - 1;
+        if (received > MAX_RESPONSE_BYTES) {
+          controller.error(
+            new ModelCallError(
+              `The model server sent more than ${mb(MAX_RESPONSE_BYTES)}`,
+              'other',
+            ),
+          );
+        } else if (stream && line > MAX_EVENT_LINE_BYTES) {
+          controller.error(
+            new ModelCallError(
+              `The model server sent a line longer than ${mb(MAX_EVENT_LINE_BYTES)}`,
+              'other',
+            ),
+          );
+        } else {
+          controller.enqueue(chunk);
+        }
+      },
+    }),
+  );
+  return new Response(capped, response);
+};
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** Clients kept for reuse, at most this many (the oldest goes first). */
 const MAX_CLIENTS = 32;
