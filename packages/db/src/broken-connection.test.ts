@@ -28,7 +28,7 @@ describe.skipIf(!process.env.DATABASE_URL)('queries whose connection broke', () 
     await database?.close();
   });
 
-  it('fails its later queries at once while the connection opens again for others', async () => {
+  it("fails a transaction's later queries at once while its connection opens again for others", async () => {
     const sql = postgres(proxy.url, { max: 1, onnotice: () => {} });
     let began!: () => void;
     const inTransaction = new Promise<void>((resolve) => {
