@@ -174,23 +174,14 @@ export const modelFetch: typeof fetch = async (input, init) => {
         received += chunk.byteLength;
         const lastNewline = chunk.lastIndexOf(NEWLINE);
         line = lastNewline === -1 ? line + chunk.byteLength : chunk.byteLength - lastNewline - 1;
-        if (received > MAX_RESPONSE_BYTES) {
-          controller.error(
-            new ModelCallError(
-              `The model server sent more than ${mb(MAX_RESPONSE_BYTES)}`,
-              'other',
-            ),
-          );
-        } else if (stream && line > MAX_EVENT_LINE_BYTES) {
-          controller.error(
-            new ModelCallError(
-              `The model server sent a line longer than ${mb(MAX_EVENT_LINE_BYTES)}`,
-              'other',
-            ),
-          );
-        } else {
-          controller.enqueue(chunk);
-        }
+        const refused =
+          received > MAX_RESPONSE_BYTES
+            ? `sent more than ${mb(MAX_RESPONSE_BYTES)}`
+            : stream && line > MAX_EVENT_LINE_BYTES
+              ? `sent a line longer than ${mb(MAX_EVENT_LINE_BYTES)}`
+              : null;
+        if (!refused) return controller.enqueue(chunk);
+        controller.error(new ModelCallError(`The model server ${refused}`, 'other'));
       },
     }),
   );
