@@ -166,10 +166,12 @@ describe('tools offered to a run', () => {
     expect(receivedAt('/asking-hook')).toHaveLength(0);
     const asking = (await client.steps(approved)).at(-1);
     expect(asking?.content).toMatch(/^Approval required: webhook_asking_hook/);
-    // A wrong call id is refused; the right one sends the call.
-    expect(
-      (await client.approve(approved, { callId: approval.callId + 99, approve: true })).status,
-    ).toBe(409);
+    // A wrong call id is refused, saying which call waits; the right one sends the call.
+    const wrong = await client.approve(approved, { callId: approval.callId + 99, approve: true });
+    expect(wrong.status).toBe(409);
+    expect(await wrong.json()).toEqual({
+      error: `Call ${approval.callId + 99} is not waiting for approval: the run waits for call ${approval.callId}`,
+    });
     expect((await client.approve(approved, { callId: approval.callId })).status).toBe(400);
     const answer = await client.approve(approved, { callId: approval.callId, approve: true });
     expect(answer.status).toBe(200);

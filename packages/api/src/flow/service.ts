@@ -189,13 +189,19 @@ export async function commandFlow(
     const run = await lockRun(tx, taskId);
     if (!run) throw noRun();
     if (!(await recordEvent(tx, run, event))) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `'${event.type}' does not apply to a run that is ${run.state.status}`,
-      });
+      throw new TRPCError({ code: 'CONFLICT', message: refusal(event, run.state) });
     }
     return viewOf(run);
   });
+}
+
+/** Why a command changed nothing: an approval names a call other than the one waiting, say. */
+function refusal(event: FlowEvent, state: FlowState): string {
+  const waiting = state.pendingApproval?.callId;
+  if (event.type === 'approve' && waiting !== undefined && waiting !== event.callId) {
+    return `Call ${event.callId} is not waiting for approval: the run waits for call ${waiting}`;
+  }
+  return `'${event.type}' does not apply to a run that is ${state.status}`;
 }
 
 /** A stored feed step as the API answers it. */
