@@ -200,8 +200,11 @@ describe('POST /api/flow/run', () => {
   });
 
   it.each([
-    ['http500', 'Failed to get response from Local AI Engine. Server returned 500'],
-    ['http429', 'Server returned 429'],
+    [
+      'http500',
+      'Failed to get response from Local AI Engine. Server returned 500: Internal Server Error (scripted failure)',
+    ],
+    ['http429', 'Server returned 429: Too Many Requests'],
     [
       'reset',
       'Failed to connect to the AI service. The connection may be temporarily unavailable.',

@@ -4,6 +4,7 @@ import {
   classifyFlowError,
   createReasoningSplitter,
   FLOW_CALL_ATTEMPTS,
+  FLOW_TEXT,
   type FlowFailureKind,
   flowCallDelay,
   modelForProvider,
@@ -135,12 +136,15 @@ function toModelCallError(error: unknown): ModelCallError {
   // cause), which reading the body passes on as it is.
   if (error instanceof TypeError && error.message === 'terminated') return brokeOff();
   if (error instanceof APIError && error.status !== undefined) {
-    const statusText = error.message.replace(/^\d{3}\s*/, '') || 'Error';
+    const statusText = STATUS_CODES[error.status] ?? 'Error';
+    // The SDK's message is the status and what the body said, or "status code (no body)".
+    const said = error.message.replace(/^\d{3}\s*/, '');
+    const detail = said && !said.startsWith('status code') ? ` (${said})` : '';
     return new ModelCallError(
-      `Server returned ${error.status}: ${statusText}`,
+      `${FLOW_TEXT.serverReturned(error.status, statusText)}${detail}`,
       'http',
       error.status,
-      STATUS_CODES[error.status] ?? statusText,
+      statusText,
     );
   }
   const message = error instanceof Error ? error.message : String(error);
