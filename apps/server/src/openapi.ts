@@ -68,6 +68,8 @@ const PROCEDURE_ERRORS: Record<string, readonly string[]> = {
   'integration.create': ['409'],
   'integration.update': ['409'],
   'integration.execute': ['429', '502', '504'],
+  // An API token may not list the tokens (nor create one, a write, which lists 403 already).
+  'token.list': ['403'],
   'webhook.execute': ['502', '504'],
   'website.create': ['404'],
   'website.createSite': ['502'],

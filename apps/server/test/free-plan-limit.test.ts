@@ -57,7 +57,7 @@ async function expectLimitReached(response: Response) {
   const body = await json<{ error: string | { message: string } }>(response);
   const message = typeof body.error === 'string' ? body.error : body.error.message;
   expect(message).toMatch(
-    /^The free plan allows 2 runs per 24 hours, and they are used up\. Your next run is possible at \d{4}-\d\d-\d\dT[\d:.]+Z \(in about 2[34] hour\(s\)\)\.$/,
+    /^The free plan allows 2 runs per 24 hours, and they are used up\. Your next run is possible at \d{4}-\d\d-\d\dT[\d:.]+Z \(in about 2[34] hours\)\.$/,
   );
 }
 

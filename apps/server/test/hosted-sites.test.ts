@@ -57,7 +57,7 @@ describe('visitor deploys', () => {
     const { websiteId, siteId, deploy } = await publish(visitor);
     expect(deploy.status).toBe(429);
     expect((await json<{ error: string }>(deploy)).error).toMatch(
-      /^Visitors can deploy 3 times a day from one address\. Try again in about \d+ hour\(s\), or sign in\.$/,
+      /^Visitors can deploy 3 times a day from one address\. Try again in about (an hour|\d+ hours), or sign in\.$/,
     );
     const retryAfter = Number(deploy.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);

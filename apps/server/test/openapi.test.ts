@@ -101,6 +101,7 @@ describe('the OpenAPI document', () => {
     expect(statuses('/api/websites/{id}/deploy', 'post')).toEqual(
       expect.arrayContaining(['404', '429', '502']),
     );
+    expect(statuses('/api/tokens', 'get')).toContain('403');
     expect(statuses('/api/templates', 'get')).toEqual(['200', '401', '500']);
   });
 

@@ -19,7 +19,11 @@ export class FreeRunLimitError extends TRPCError {
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfter / 60));
     const wait =
-      minutes < 90 ? `${minutes} minute(s)` : `about ${Math.round(minutes / 60)} hour(s)`;
+      minutes === 1
+        ? 'a minute'
+        : minutes < 90
+          ? `${minutes} minutes`
+          : `about ${Math.round(minutes / 60)} hours`;
     super({
       code: 'TOO_MANY_REQUESTS',
       message: `The free plan allows ${perDay} runs per 24 hours, and they are used up. Your next run is possible at ${nextRunAt.toISOString()} (in ${wait}).`,

@@ -20,9 +20,11 @@ export class VisitorQuotaError extends TRPCError {
     perDay: number,
   ) {
     const hours = Math.max(1, Math.round(retryAfter / 3600));
+    const times = perDay === 1 ? 'once' : `${perDay} times`;
+    const wait = hours === 1 ? 'an hour' : `${hours} hours`;
     super({
       code: 'TOO_MANY_REQUESTS',
-      message: `Visitors can deploy ${perDay} times a day from one address. Try again in about ${hours} hour(s), or sign in.`,
+      message: `Visitors can deploy ${times} a day from one address. Try again in about ${wait}, or sign in.`,
     });
   }
 }

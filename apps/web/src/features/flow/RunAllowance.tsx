@@ -2,8 +2,12 @@ import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { trpc } from '../../lib/trpc';
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** When the next run is possible: within a day, so today or tomorrow, at a local time. */
+export function whenOf(iso: string, now = new Date()) {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === now.toDateString() ? `at ${time}` : `tomorrow at ${time}`;
+}
 
 /**
  * How many runs are left today under the free plan's daily limit (FREE_FLOWS_PER_DAY). Shows
@@ -22,7 +26,7 @@ export function RunAllowance({ runKey }: { runKey: string | null }) {
     return (
       <Text size="sm" c="orange" role="status" data-testid="run-allowance">
         No runs left today on the free plan ({data.perDay} per day).
-        {data.nextRunAt ? ` Your next run is possible at ${timeOf(data.nextRunAt)}.` : ''}
+        {data.nextRunAt ? ` Your next run is possible ${whenOf(data.nextRunAt)}.` : ''}
       </Text>
     );
   }
