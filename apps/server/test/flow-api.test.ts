@@ -191,6 +191,16 @@ describe('POST /api/flow/run', () => {
     expect(model.requests.length).toBe(calls);
   });
 
+  it('refuses an empty model name, before calling anyone', async () => {
+    const calls = model.requests.length;
+    const response = await run('hello', {
+      input: { prompt: 'hello', temperature: 0.2, model: '' },
+    });
+    expect(response.status).toBe(400);
+    expect(await json<{ error: string }>(response)).toMatchObject({ error: 'Model is required' });
+    expect(model.requests.length).toBe(calls);
+  });
+
   it('refuses an endpoint the operator did not allow, naming the allowed ones', async () => {
     const response = await run('hello', { endpoint: 'http://169.254.169.254/v1' });
     expect(response.status).toBe(400);

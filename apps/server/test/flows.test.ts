@@ -137,6 +137,12 @@ describe('stop, reset and AUTO', () => {
       error: 'websiteId must be the id of a website',
     });
   });
+
+  it('refuses a start with an empty model name (400)', async () => {
+    const response = await stack.client.post('/api/flows', { goal: 'Plan a trip', model: ' ' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'Model is required' });
+  });
 });
 
 describe('failures', () => {

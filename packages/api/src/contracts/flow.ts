@@ -55,7 +55,7 @@ export const ZModelApiKey = z
   .max(500)
   .regex(/^[\x20-\x7e]*$/, 'The API key may only hold printable ASCII characters');
 /** A model's name as the model server knows it. */
-export const ZModelName = z.string().trim().max(200);
+export const ZModelName = z.string().trim().min(1, 'Model is required').max(200);
 
 /** POST /api/flow/run: one model call. */
 export const ZFlowRunInput = z.object({

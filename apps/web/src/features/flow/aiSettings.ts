@@ -26,7 +26,7 @@ export const ZAiSettings = z.object({
   provider: z.enum(AI_PROVIDERS, { error: 'Invalid input' }),
   apiKey: ZModelApiKey.optional(),
   endpoint: ZModelEndpoint,
-  model: ZModelName.min(1, 'Model is required'),
+  model: ZModelName,
   temperature: ZTemperature,
 });
 
