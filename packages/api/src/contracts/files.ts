@@ -81,4 +81,5 @@ export function formatFileSize(bytes: number): string {
   return `${trim(bytes / (1024 * 1024))} MB`;
 }
 
-const trim = (value: number) => String(Number(value.toFixed(value < 10 ? 1 : 0)));
+/** One decimal below 100 (a file just over a 10 MB limit reads 10.5 MB, not 10 MB). */
+const trim = (value: number) => String(Number(value.toFixed(value < 100 ? 1 : 0)));
