@@ -138,6 +138,12 @@ describe('stop, reset and AUTO', () => {
     });
   });
 
+  it('refuses a start whose auto is not true or false (400)', async () => {
+    const response = await stack.client.post('/api/flows', { goal: 'Plan a trip', auto: 'no' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'auto must be true or false' });
+  });
+
   it('refuses a start with an empty model name (400)', async () => {
     const response = await stack.client.post('/api/flows', { goal: 'Plan a trip', model: ' ' });
     expect(response.status).toBe(400);

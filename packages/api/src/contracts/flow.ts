@@ -74,10 +74,13 @@ export const ZFlowRunInput = z.object({
 });
 export type TFlowRunInput = z.infer<typeof ZFlowRunInput>;
 
+/** AUTO mode on or off. */
+const ZAuto = z.boolean({ error: 'auto must be true or false' });
+
 /** POST /api/flows: starts a server-side run. */
 export const ZStartFlowInput = z.object({
   goal: ZGoal,
-  auto: z.boolean().default(true),
+  auto: ZAuto.default(true),
   provider: ZProvider.default('lmstudio'),
   endpoint: ZModelEndpoint.optional(),
   model: ZModelName.default(DEFAULT_MODEL),
@@ -101,10 +104,7 @@ export const ZApproveInput = z.object({
   callId: z.number({ error: 'callId must be a number' }).int('callId must be an integer'),
   approve: z.boolean({ error: 'approve must be true or false' }),
 });
-export const ZSetAutoInput = z.object({
-  taskId: ZId,
-  auto: z.boolean({ error: 'auto must be true or false' }),
-});
+export const ZSetAutoInput = z.object({ taskId: ZId, auto: ZAuto });
 
 /** POST /api/websites */
 export const ZCreateWebsiteInput = z.object({
