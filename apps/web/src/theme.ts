@@ -26,6 +26,10 @@ export const theme = createTheme({
     // A link inside text must not stand out by colour alone (WCAG 1.4.1): underlined unless a
     // place (navigation, a card's title) says otherwise.
     Anchor: { defaultProps: { underline: 'always' } },
+    // A dialog's × is an icon only: screen readers need its name (not 'Close', which some
+    // dialogs give a button of their own).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     Tooltip: { defaultProps: { openDelay: UI_TIMING.tooltipDelayMs } },
   },
 });

@@ -46,6 +46,12 @@ describe('AiSettingsModal', () => {
     expect(dialog().queryByText('Free Mode Active')).toBeNull();
   });
 
+  it("names the dialog's close button for screen readers", () => {
+    renderWithProviders(<Harness />);
+    fireEvent.click(dialog().getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('dialog', { name: 'AI Settings' })).toBeNull();
+  });
+
   it('refuses an empty model', () => {
     renderWithProviders(<Harness />);
     fireEvent.change(dialog().getByRole('textbox', { name: /^Model/ }), {
