@@ -3,6 +3,7 @@ export {
   type Fault,
   pickRule,
   type Rule,
+  replyOf,
   type ScriptedRequest,
   type ScriptedTool,
   type ScriptedToolCall,

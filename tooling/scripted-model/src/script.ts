@@ -81,9 +81,37 @@ function demoPage(prompt: string): string {
   ].join('\n');
 }
 
+/** The IDE assistant's answer: a page and its styles for the request, as files it can save. */
+function demoAssistantReply(prompt: string): string {
+  const request = (/Request: (.*)/.exec(prompt)?.[1]?.trim() ?? 'your request').replace(
+    /[<>&]/g,
+    '',
+  );
+  return [
+    `Demo model: here is a page for "${request}". It saves as index.html and styles.css.`,
+    '',
+    '```html index.html',
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><title>Demo page</title><link rel="stylesheet" href="styles.css"></head>',
+    '<body>',
+    `<h1>${request}</h1>`,
+    '<p>Written by the demo model: a real model writes what you ask for.</p>',
+    '</body>',
+    '</html>',
+    '```',
+    '',
+    '```css styles.css',
+    'body { font-family: system-ui; margin: 0; padding: 3rem; background: #0f172a; color: #e2e8f0; }',
+    'h1 { color: #f87171; }',
+    '```',
+  ].join('\n');
+}
+
 /**
  * The demo script: a JSON task list for planning prompts, a short answer per task, a page for
- * website tasks and a combined answer for the summary. Every reply says it comes from the demo.
+ * website tasks, a combined answer for the summary and files for the IDE assistant. Every reply says
+ * it comes from the demo.
  */
 export const demoRules: Rule[] = [
   {
@@ -148,6 +176,7 @@ export const demoRules: Rule[] = [
       return `Demo model answer for "${taskOf(prompt)}": this is a scripted reply that stands in for a real model.`;
     },
   },
+  { match: /You are a coding assistant in a browser-based IDE/, reply: demoAssistantReply },
   { match: /[\s\S]*/, reply: 'Demo model: scripted reply.' },
 ];
 

@@ -1,3 +1,5 @@
+import { ideAssistantPrompt } from '@flows/engine';
+import { demoRules, pickRule, replyOf } from '@flows/scripted-model';
 import { describe, expect, it } from 'vitest';
 import { applyReply, freeName, makeFile, replyBlocks, templateProject } from './project';
 
@@ -63,5 +65,17 @@ describe('chat to files', () => {
   it('ignores replies without code and unclosed fences', () => {
     expect(applyReply([], 'No code here').created).toEqual([]);
     expect(applyReply([], '```html\n<p>never closed').created).toEqual([]);
+  });
+});
+
+describe("the demo model's assistant", () => {
+  it('answers with a page and its styles, which the IDE saves as files', () => {
+    const project = templateProject();
+    const prompt = ideAssistantPrompt('Build a page with a red heading', project);
+    const reply = replyOf(pickRule(demoRules, prompt), prompt);
+    const { files, updated } = applyReply(project, reply);
+    expect(updated).toEqual(['index.html', 'styles.css']);
+    const page = files.find((file) => file.name === 'index.html');
+    expect(page?.content).toContain('<h1>Build a page with a red heading</h1>');
   });
 });
