@@ -110,6 +110,18 @@ describe('register', () => {
     expect(answer.issues.length).toBeGreaterThan(0);
   });
 
+  it('names each problem of a field once', async () => {
+    const response = await post('/api/login', { username: 123, password: [] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'Username is required',
+      issues: [
+        { path: 'username', message: 'Username is required' },
+        { path: 'password', message: 'Password is required' },
+      ],
+    });
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const response = await post('/api/register', '{"username":');
     expect(response.status).toBe(400);

@@ -8,7 +8,16 @@ export type InputIssue = { path: string; message: string };
 
 /** The field problems of a zod failure, in a shape both transports send. */
 export function inputIssues(error: ZodError): InputIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }));
+  // zod runs a length check on a value of the wrong type too, often with the same message.
+  return issues.filter(
+    (issue, index) =>
+      issues.findIndex((other) => other.path === issue.path && other.message === issue.message) ===
+      index,
+  );
 }
 
 const t = initTRPC.context<Context>().create({
