@@ -144,7 +144,7 @@ export const demoRules: Rule[] = [
     match: summaryPattern,
     reply: (prompt) => {
       const url = /deployed at (\S+?)\. Mention/.exec(prompt)?.[1];
-      const live = url ? `Your website is live at ${url}\n\n` : '';
+      const live = url ? `The website built for this goal is deployed at ${url}.\n\n` : '';
       return `Final answer (demo model): here is the combined result.\n\n${live}All tasks were completed.`;
     },
   },
