@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSettings, IconTemplate } from '@tabler/icons-react';
 import { lazy, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { HEADER_HEIGHT } from '../../components/layout/Header';
 import { OnceOpened } from '../../components/OnceOpened';
 import { RunFiles, useAttachments } from '../../features/files';
 import {
@@ -74,6 +75,7 @@ export function DashboardPage() {
   const [goal, setGoal] = useState('');
   const [autoPreference, setAutoPreference] = useState(true);
   const goalInput = useRef<HTMLTextAreaElement>(null);
+  const executionPanel = useRef<HTMLDivElement>(null);
 
   // While a run is followed AUTO is the run's own; otherwise it is what the next start sends.
   const auto = flow.active && flow.run ? flow.run.auto : autoPreference;
@@ -134,7 +136,16 @@ export function DashboardPage() {
         fileIds: attachments.fileIds,
       })
       .then((started) => {
-        if (started) attachments.clear();
+        if (!started) return;
+        attachments.clear();
+        // On a phone the goal sits below the feed, and the page scrolled down to reach Start:
+        // the feed's top (its title and controls) comes back into view once the layout settles.
+        requestAnimationFrame(() => {
+          const panel = executionPanel.current;
+          if (panel && panel.getBoundingClientRect().top < 0) {
+            panel.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          }
+        });
       });
   };
 
@@ -222,26 +233,28 @@ export function DashboardPage() {
                 AI Settings
               </Button>
             </Group>
-            <FlowExecutionPanel
-              steps={flow.steps}
-              streamingText={flow.streamingText}
-              streamingReasoning={flow.streamingReasoning}
-              run={flow.run}
-              auto={auto}
-              active={flow.active}
-              busy={flow.busy}
-              following={flow.taskId !== null}
-              starting={flow.starting}
-              connection={flow.connection}
-              demo={model.data?.demo ?? false}
-              pendingCommand={flow.pendingCommand}
-              onSetAuto={changeAuto}
-              onContinue={() => void flow.continueRun()}
-              onRetry={() => void flow.retry()}
-              onApprove={(callId, approve) => void flow.approve(callId, approve)}
-              onReset={reset}
-              onExport={() => downloadExport(flow.steps)}
-            />
+            <div ref={executionPanel} style={{ scrollMarginTop: HEADER_HEIGHT + 12 }}>
+              <FlowExecutionPanel
+                steps={flow.steps}
+                streamingText={flow.streamingText}
+                streamingReasoning={flow.streamingReasoning}
+                run={flow.run}
+                auto={auto}
+                active={flow.active}
+                busy={flow.busy}
+                following={flow.taskId !== null}
+                starting={flow.starting}
+                connection={flow.connection}
+                demo={model.data?.demo ?? false}
+                pendingCommand={flow.pendingCommand}
+                onSetAuto={changeAuto}
+                onContinue={() => void flow.continueRun()}
+                onRetry={() => void flow.retry()}
+                onApprove={(callId, approve) => void flow.approve(callId, approve)}
+                onReset={reset}
+                onExport={() => downloadExport(flow.steps)}
+              />
+            </div>
             {showEmptyWorkspace ? (
               <GoalInputPanel {...goalInputProps} />
             ) : (
