@@ -52,6 +52,9 @@ export function webApp(webDist = defaultWebDist, devUrl?: string) {
     },
     serveStatic({ root: webDist, precompressed: true }),
   );
+  // An asset this build does not have (a page loaded from an older build, say) is missing, not
+  // the app's page: a script answered with HTML would leave the browser on a blank screen.
+  web.get('/assets/*', (c) => c.text('This file is not part of the running build of Flows', 404));
   web.use('*', serveStatic({ root: webDist, precompressed: true }));
   web.get('*', (c) => sendPage(c, index));
   return web;

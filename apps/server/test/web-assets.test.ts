@@ -41,6 +41,13 @@ describe('the built web app', () => {
     expect(await plain.text()).toBe(script);
   });
 
+  it('answers 404 for an asset the build does not have, not the page', async () => {
+    const missing = await get('/assets/index-old999.js', 'br');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toMatch(/html/);
+    expect(missing.headers.get('cache-control')).toBeNull();
+  });
+
   it('lets browsers keep hashed assets for a year, and revalidate the page', async () => {
     const asset = await get('/assets/index-abc123.js', 'br');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
