@@ -195,6 +195,37 @@ describe('callModel when the endpoint redirects', () => {
   });
 });
 
+describe('callModel when the server asks to wait', () => {
+  let retryAfter = '';
+  const limiting = createHttpServer((_request, response) => {
+    response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter });
+    response.end(JSON.stringify({ error: { message: 'slow down' } }));
+  });
+  let endpoint: string;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => limiting.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(limiting.address() as { port: number }).port}/v1`;
+  });
+  afterAll(() => new Promise((resolve) => limiting.close(resolve)));
+
+  it.each([
+    ['5', 5000],
+    ['600', 60_000],
+  ])('waits Retry-After: %s (up to a minute), not the shorter backoff', async (header, waitMs) => {
+    retryAfter = header;
+    const delays: number[] = [];
+    const answer = callModel(settings(endpoint), 'Your current task: Wait', {
+      timeScale: 0.0001,
+      random: () => 0,
+      onRetry: ({ delayMs }) => {
+        delays.push(delayMs);
+      },
+    });
+    await expect(answer).rejects.toMatchObject({ status: 429, retryAfterMs: waitMs });
+    expect(delays).toEqual([waitMs * 0.0001, waitMs * 0.0001]);
+  });
+});
+
 describe('callModel when the endpoint sends without end', () => {
   /** A model server that sends `piece` over and over in one event stream, never ending it. */
   async function endlessServer(piece: string) {

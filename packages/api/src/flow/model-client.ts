@@ -11,6 +11,7 @@ import {
   type ToolMessage,
 } from '@flows/engine';
 import OpenAI, { APIError } from 'openai';
+import { retryAfterSeconds } from '../outbound/retry-after';
 import { sseData } from './sse';
 
 /** How a run (or one call) talks to its model. */
@@ -114,11 +115,16 @@ export class ModelCallError extends Error {
     readonly kind: FlowFailureKind,
     readonly status?: number,
     readonly statusText?: string,
+    /** How long the server asked callers to wait (its Retry-After), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ModelCallError';
   }
 }
+
+/** The longest wait a model server's Retry-After gets before the next attempt. */
+const MAX_RETRY_AFTER_MS = 60_000;
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 
@@ -140,11 +146,13 @@ function toModelCallError(error: unknown): ModelCallError {
     // The SDK's message is the status and what the body said, or "status code (no body)".
     const said = error.message.replace(/^\d{3}\s*/, '');
     const detail = said && !said.startsWith('status code') ? ` (${said})` : '';
+    const retryAfter = retryAfterSeconds(error.headers?.get('retry-after'));
     return new ModelCallError(
       `${FLOW_TEXT.serverReturned(error.status, statusText)}${detail}`,
       'http',
       error.status,
       statusText,
+      retryAfter === undefined ? undefined : Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS),
     );
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -292,7 +300,7 @@ function attemptSignal(idleMs: number, stop: AbortSignal | undefined) {
  * Asks the model for a completion of `prompt` over the OpenAI-compatible protocol, streaming the
  * text to `onText`. A reasoning model's thinking (`reasoning_content` or `reasoning` deltas, or a
  * leading `<think>` block) is kept apart from the reply. Up to FLOW_CALL_ATTEMPTS attempts with
- * the engine's backoff; an empty reply counts as a failure, and so does an answer that broke off
+ * the engine's backoff (longer when the server sends Retry-After, up to a minute); an empty reply counts as a failure, and so does an answer that broke off
  * mid-stream: its connection lost, or its stream ended without a `finish_reason` or `[DONE]`.
  */
 export async function callModel(
@@ -380,7 +388,9 @@ export async function callModel(
       }
       if (options.signal?.aborted) break;
       if (attempt < FLOW_CALL_ATTEMPTS) {
-        const delayMs = flowCallDelay(attempt, options.random ?? Math.random) * options.timeScale;
+        // The backoff, or longer when the server said how long to wait (a rate limit's 429).
+        const backoffMs = flowCallDelay(attempt, options.random ?? Math.random);
+        const delayMs = Math.max(backoffMs, lastError.retryAfterMs ?? 0) * options.timeScale;
         await options.onRetry?.({ error: lastError, delayMs, attempt: attempt + 1 });
         await sleep(delayMs);
       }

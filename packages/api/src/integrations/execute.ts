@@ -10,6 +10,7 @@ import {
   OutboundError,
   type OutboundErrorKind,
 } from '../outbound/client';
+import { retryAfterSeconds } from '../outbound/retry-after';
 import { scrubSecrets, scrubUrl } from '../secrets/redaction';
 import { parseStoredJson } from '../secrets/sealing';
 import { urlSecrets } from '../secrets/url-secrets';
@@ -38,14 +39,6 @@ const statusOf: Record<OutboundErrorKind, TRPCError['code']> = {
   too_many_redirects: 'BAD_GATEWAY',
   timeout: 'GATEWAY_TIMEOUT',
 };
-
-/** Seconds from a Retry-After header (seconds or an HTTP date), if it has a usable value. */
-function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
 
 const replyBounds = { maxDepth: MAX_JSON_DEPTH, maxBytes: Number.POSITIVE_INFINITY };
 
