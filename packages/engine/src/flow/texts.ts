@@ -25,7 +25,7 @@ export const FLOW_TEXT = {
     `${reason.replace(/\.?$/, '.')} Retrying in ${seconds(delayMs)} (attempt ${attempt} of ${attempts})...`,
   /** Added to a connection failure's step: which model server was tried and how to get one. */
   modelUnreachable: (endpoint: string) =>
-    `Flows could not reach the model server at ${endpoint}. Start LM Studio (with its server on port 1234) or Ollama, set MODEL_ENDPOINT to your model server, or run \`pnpm demo\` to try Flows with the scripted demo model.`,
+    `Flows could not reach the model server at ${endpoint}. Start your model server (LM Studio or Ollama) so that it answers there, set MODEL_ENDPOINT to the address it answers at, or run pnpm demo to try Flows with the scripted demo model.`,
   summarising: 'All tasks are done. Combining the results into a final summary...',
   websiteSaved: 'Website files saved.',
   websiteDeployed: (url: string) => `Website deployed successfully: ${url}`,

@@ -10,6 +10,16 @@ export type ModelUnreachableNoticeProps = {
 
 const command = { wordBreak: 'break-all' } as const;
 
+/** The port Flows looks for the model server on (LM Studio's own default is 1234). */
+export function portOf(endpoint: string): string {
+  try {
+    const url = new URL(endpoint);
+    return url.port || (url.protocol === 'https:' ? '443' : '80');
+  } catch {
+    return '1234';
+  }
+}
+
 /**
  * Tells a new user, before their first run, that no model server answers at the endpoint the
  * server tried, and the ways to get one: LM Studio, Ollama through MODEL_ENDPOINT, or the demo.
@@ -23,7 +33,9 @@ export function ModelUnreachableNotice({ endpoint }: ModelUnreachableNoticeProps
           <Code style={command}>{endpoint}</Code>. To fix it:
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>Start LM Studio, load a model and start its server on port 1234.</List.Item>
+          <List.Item>
+            Start LM Studio, load a model and start its server on port {portOf(endpoint)}.
+          </List.Item>
           <List.Item>
             Or start Ollama and point Flows at it:{' '}
             <Code style={command}>MODEL_ENDPOINT=http://localhost:11434/v1 pnpm start</Code>
