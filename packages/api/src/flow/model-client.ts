@@ -300,8 +300,9 @@ function attemptSignal(idleMs: number, stop: AbortSignal | undefined) {
  * Asks the model for a completion of `prompt` over the OpenAI-compatible protocol, streaming the
  * text to `onText`. A reasoning model's thinking (`reasoning_content` or `reasoning` deltas, or a
  * leading `<think>` block) is kept apart from the reply. Up to FLOW_CALL_ATTEMPTS attempts with
- * the engine's backoff (longer when the server sends Retry-After, up to a minute); an empty reply counts as a failure, and so does an answer that broke off
- * mid-stream: its connection lost, or its stream ended without a `finish_reason` or `[DONE]`.
+ * the engine's backoff (longer when the server sends Retry-After, up to a minute); an empty reply
+ * counts as a failure, and so does an answer that broke off mid-stream: its connection lost, or
+ * its stream ended without a `finish_reason` or `[DONE]`.
  */
 export async function callModel(
   settings: ModelSettings,
