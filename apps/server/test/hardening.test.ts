@@ -1,7 +1,10 @@
-import { sessions } from '@flows/db';
+import { sessions, users } from '@flows/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowClient, signUp } from './flow-client';
 import { createTestApp, json } from './harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -78,6 +81,33 @@ describe('session refresh', () => {
     const response = await harness.app.request('/trpc/auth.me', { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().join()).toMatch(/flows_session=.+Max-Age=\d+/);
+  });
+
+  // The history's reads check the session in the history's own statement: the same rules hold.
+  it.each(['/api/tasks', '/trpc/task.list'])('holds for the history read at %s', async (path) => {
+    const username = path.startsWith('/api') ? 'rest_history' : 'trpc_history';
+    const { cookie } = await signUp(harness.app, username);
+    await flowClient(harness.app, { cookie }).post('/api/tasks', { goal: 'Kept goal' });
+    const db = harness.database.db;
+    const [owner] = await db.select().from(users).where(eq(users.username, username));
+    const ofUser = eq(sessions.userId, owner!.id);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + DAY_MS) })
+      .where(ofUser);
+    const extended = await harness.app.request(path, { headers: { cookie } });
+    expect(extended.status).toBe(200);
+    expect(await extended.text()).toContain('Kept goal');
+    expect(extended.headers.getSetCookie().join()).toMatch(/flows_session=.+Max-Age=\d+/);
+
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(ofUser);
+    const expired = await harness.app.request(path, { headers: { cookie } });
+    expect(expired.status).toBe(401);
+    expect(await expired.text()).not.toContain('Kept goal');
+    expect(expired.headers.getSetCookie().join()).toMatch(/flows_session=;.+Max-Age=0/);
   });
 });
 

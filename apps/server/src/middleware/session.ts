@@ -1,5 +1,15 @@
+import { validateSessionWithHistory } from '@flows/api';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
+
+/** The reads of the history (REST and tRPC): the hottest signed-in request. */
+const HISTORY_PATHS = new Set(['/api/tasks', '/trpc/task.list']);
+
+/** A read of the history, whose session check reads the history too (one statement, not two). */
+function readsHistory(c: Context<AppEnv>): boolean {
+  return c.req.method === 'GET' && HISTORY_PATHS.has(c.req.path);
+}
 
 /** Reads the session cookie, sets `user` and `sessionId`, and refreshes or clears the cookie. */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
@@ -8,7 +18,9 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   const auth = c.get('auth');
   const sessionId = auth.readSessionCookie(c.req.header('cookie') ?? '');
   if (sessionId) {
-    const { session, user } = await auth.validateSession(sessionId);
+    const { session, user, history } = readsHistory(c)
+      ? await validateSessionWithHistory(auth, c.get('db'), sessionId)
+      : { ...(await auth.validateSession(sessionId)), history: null };
     const cookie = session?.fresh
       ? auth.createSessionCookie(session.id)
       : session
@@ -21,6 +33,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
     }
     c.set('sessionId', session?.id ?? null);
     c.set('user', user);
+    c.set('history', history);
   }
   await next();
 });

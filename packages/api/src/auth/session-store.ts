@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Database, sessions, users } from '@flows/db';
-import { eq, lte, or, sql } from 'drizzle-orm';
+import { eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Adapter, DatabaseSession, DatabaseUser, UserId } from 'lucia';
 import { preparedFor } from '../prepared';
 
@@ -9,25 +9,47 @@ export function hashSessionId(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
 
+/** What a session check reads: the session's columns and its user's public ones. */
+const sessionColumns = {
+  userId: sessions.userId,
+  expiresAt: sessions.expiresAt,
+  createdAt: sessions.createdAt,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+};
+
+/** A session's row as a session check reads it. */
+export type SessionRow = {
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  username: string;
+  email: string;
+  displayName: string | null;
+};
+
 /**
- * The lookup every signed-in request makes, prepared once: the database plans it once per
- * connection and drizzle builds its SQL once. Only the user's public columns are read.
+ * The lookup of a session by the hash of its id (the `hash` placeholder), reading `alongside`
+ * too: a hot read that needs the session's user can ride in the session check's statement
+ * (see HashedSessionAdapter.answering).
  */
-const sessionAndUserQuery = preparedFor((db) =>
-  db
-    .select({
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
-      username: users.username,
-      email: users.email,
-      displayName: users.displayName,
-    })
+export function sessionLookup<Alongside extends Record<string, SQL.Aliased | SQL>>(
+  db: Database,
+  alongside: Alongside,
+) {
+  return db
+    .select({ ...sessionColumns, ...alongside })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder('hash')))
-    .prepare('session_and_user'),
-);
+    .where(eq(sessions.id, sql.placeholder('hash')));
+}
+
+/**
+ * The lookup every signed-in request makes, prepared once: the database plans it once per
+ * connection and drizzle builds its SQL once.
+ */
+const sessionAndUserQuery = preparedFor((db) => sessionLookup(db, {}).prepare('session_and_user'));
 
 /**
  * Lucia's storage with two rules lucia v3 leaves to the app: the sessions table keeps a hash of
@@ -48,6 +70,31 @@ export class HashedSessionAdapter implements Adapter {
     const [row] = await sessionAndUserQuery(this.db).execute({
       hash: hashSessionId(sessionId),
     });
+    return this.pairOf(sessionId, row);
+  }
+
+  /**
+   * This adapter, answering lucia's lookup of `sessionId` with its row read already (by a
+   * `sessionLookup` with more columns); every other call goes to the database as ever.
+   */
+  answering(sessionId: string, row: SessionRow | undefined): Adapter {
+    const pair = this.pairOf(sessionId, row);
+    return {
+      getSessionAndUser: async () => pair,
+      getUserSessions: (userId) => this.getUserSessions(userId),
+      setSession: (session) => this.setSession(session),
+      updateSessionExpiration: (id, expiresAt) => this.updateSessionExpiration(id, expiresAt),
+      deleteSession: (id) => this.deleteSession(id),
+      deleteUserSessions: (userId) => this.deleteUserSessions(userId),
+      deleteExpiredSessions: () => this.deleteExpiredSessions(),
+    };
+  }
+
+  /** Lucia's session and user of a session's row (none when there is no row). */
+  private pairOf(
+    sessionId: string,
+    row: SessionRow | undefined,
+  ): [session: DatabaseSession | null, user: DatabaseUser | null] {
     if (!row) return [null, null];
     const { userId, createdAt, username, email, displayName } = row;
     const deadline = this.absoluteDeadline(createdAt);

@@ -15,7 +15,7 @@ export const taskRouter = {
    * The signed-in user's history, newest first, each with how its run stands: running,
    * complete, stopped or failed (null for a task without a server-side run).
    */
-  list: protectedProcedure.query(({ ctx }) => listTasks(ctx.db, ctx.user.id)),
+  list: protectedProcedure.query(({ ctx }) => ctx.history ?? listTasks(ctx.db, ctx.user.id)),
 
   /**
    * Clears the signed-in user's history: tasks with their steps, runs and websites, and what
