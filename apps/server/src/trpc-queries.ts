@@ -8,6 +8,7 @@ import {
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env';
+import { addAnswerHeader } from './middleware/security-headers';
 
 export type TrpcQueryOptions = {
   router: AnyRouter;
@@ -20,7 +21,7 @@ export type TrpcQueryOptions = {
 
 type Call = { path: string; procedure: AnyProcedure; input: unknown };
 
-const headers = { 'content-type': 'application/json', vary: 'trpc-accept, accept' };
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 /**
  * GET queries, batched or not, answered over tRPC's HTTP protocol with tRPC's own pieces (error
@@ -113,6 +114,8 @@ export function trpcQueries({
         ? { error: serialize(answer.error) }
         : { result: { data: serialize(answer.result.data) } },
     );
-    return c.body(JSON.stringify(batch ? wire : wire[0]), status, headers);
+    // tRPC's Vary, added apart: a second header of the answer's own would cost a Headers object.
+    addAnswerHeader(c, 'Vary', 'trpc-accept, accept');
+    return c.body(JSON.stringify(batch ? wire : wire[0]), status, JSON_TYPE);
   };
 }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, signUp } from './flow-client';
 import { createTestApp } from './harness';
@@ -5,9 +7,13 @@ import { createTestApp } from './harness';
 /**
  * GET queries are answered without tRPC's fetch adapter (src/trpc-queries.ts). Each request here
  * is sent twice: as a browser sends it, and with a JSON content type, which only the adapter
- * answers. Status, body and the headers a client reads must be the same.
+ * answers. Status, body and the headers a client reads must be the same, through Hono's
+ * app.request and through a real Node server as `pnpm start` runs (the answers' headers are
+ * added in a way of their own there).
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
+let server: ServerType;
+let nodeUrl: string;
 let owner: Session;
 let other: Session;
 let taskId: string;
@@ -22,12 +28,23 @@ beforeAll(async () => {
     body: JSON.stringify({ goal: 'Compare the two paths' }),
   });
   taskId = ((await created.json()) as { id: string }).id;
+  server = serve({ fetch: harness.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => harness.close());
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await harness.close();
+});
 
-async function answer(path: string, headers: Record<string, string>) {
-  const response = await harness.app.request(path, { headers });
+type Way = 'app.request' | 'a Node server';
+
+async function answer(way: Way, path: string, headers: Record<string, string>) {
+  const response =
+    way === 'app.request'
+      ? await harness.app.request(path, { headers })
+      : await fetch(`${nodeUrl}${path}`, { headers });
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
@@ -72,12 +89,18 @@ describe('tRPC GET queries answer as tRPC’s adapter does', () => {
     ['a mutation over GET', () => '/trpc/task.clear', () => owner],
   ];
 
-  it.each(cases)('%s', async (_name, path, session) => {
+  const ways: Way[] = ['app.request', 'a Node server'];
+  it.each(
+    ways.flatMap((way) =>
+      cases.map(([name, ...rest]) => [`${name} (${way})`, way, ...rest] as const),
+    ),
+  )('%s', async (_name, way, path, session) => {
     const cookie = session()?.cookie;
     const headers: Record<string, string> = cookie ? { cookie } : {};
-    const fast = await answer(path(), headers);
-    const adapter = await answer(path(), { ...headers, 'content-type': 'application/json' });
+    const fast = await answer(way, path(), headers);
+    const adapter = await answer(way, path(), { ...headers, 'content-type': 'application/json' });
     expect(fast).toEqual(adapter);
+    expect(fast.vary).toBe('trpc-accept, accept');
   });
 
   it('answers a signed-in batch with each call’s data', async () => {
