@@ -81,7 +81,7 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
     c.set('flows', flows);
     c.set('user', null);
     c.set('sessionId', null);
-    c.set('history', null);
+    c.set('historyJson', null);
     c.set('sessionCookie', null);
     c.set('bearer', false);
     c.set('apiTokenId', null);

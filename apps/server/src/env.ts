@@ -1,11 +1,4 @@
-import type {
-  ApiConfig,
-  Auth,
-  FlowSystem,
-  HistoryEntry,
-  SessionUser,
-  UsageLimits,
-} from '@flows/api';
+import type { ApiConfig, Auth, FlowSystem, SessionUser, UsageLimits } from '@flows/api';
 import type { Database, DatabaseKind } from '@flows/db';
 
 /** Per-request values the middleware sets for handlers. */
@@ -18,8 +11,8 @@ export type AppEnv = {
     flows: FlowSystem | null;
     user: SessionUser | null;
     sessionId: string | null;
-    /** The user's history, when the session check read it too (see middleware/session.ts). */
-    history: HistoryEntry[] | null;
+    /** The JSON text of the user's history, when the session check read it too (session.ts). */
+    historyJson: string | null;
     /** The request carries `Authorization: Bearer ...` (valid or not): no cookie counts. */
     bearer: boolean;
     /** The API token the request acts with (see middleware/api-token.ts). */

@@ -72,7 +72,8 @@ export type CustomHandler =
   | 'live-feed'
   | 'model-stream'
   | 'file-upload'
-  | 'file-download';
+  | 'file-download'
+  | 'history';
 
 type RowBase = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -249,6 +250,7 @@ export const restTable: readonly RestRow[] = [
     procedure: 'task.list',
     status: 200,
     summary: "The signed-in user's tasks",
+    custom: 'history',
   },
   {
     method: 'DELETE',

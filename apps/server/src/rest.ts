@@ -28,7 +28,7 @@ export function apiContext(
     auth: c.get('auth'),
     user: c.get('user'),
     sessionId: c.get('sessionId'),
-    history: c.get('history'),
+    historyJson: c.get('historyJson'),
     apiTokenId: c.get('apiTokenId'),
     clientIp: c.get('clientIp'),
     flows: c.get('flows'),

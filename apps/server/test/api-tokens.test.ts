@@ -127,6 +127,12 @@ describe('API tokens', () => {
     const { taskId } = await json<{ taskId: string }>(started);
     const tasks = await json<{ id: string }[]>(await call('/api/tasks', { headers: { cookie } }));
     expect(tasks.map((task) => task.id)).toContain(taskId);
+    // A session's history is answered as PostgreSQL wrote it; a token's, and tRPC's, through
+    // task.list: all the same answer (the run waits for Execute, so it stands still).
+    expect(tasks.find((task) => task.id === taskId)).toMatchObject({ status: 'running' });
+    expect(await json(await call('/api/tasks', { headers: bearer(token) }))).toEqual(tasks);
+    const trpcTasks = await call('/trpc/task.list', { headers: { cookie } });
+    expect((await json<{ result: { data: unknown } }>(trpcTasks)).result.data).toEqual(tasks);
 
     const trpcMe = await call('/trpc/auth.me', { headers: bearer(token) });
     expect(

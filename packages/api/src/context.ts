@@ -5,7 +5,6 @@ import type { LoginLimits } from './auth/throttle';
 import type { FileLimits } from './files/service';
 import type { ModelEndpointKey } from './flow/model-keys';
 import type { FlowSystem } from './flow/system';
-import type { HistoryEntry } from './flow/tasks';
 import type { UsageLimits } from './flow/usage-limits';
 import type { HostingConfig } from './hosting/sites';
 import type { VisitorSiteLimits } from './hosting/visitor-sites';
@@ -61,10 +60,11 @@ export type Context = {
   /** The API token the request signed in with (`Authorization: Bearer`); absent for sessions. */
   apiTokenId?: string | null;
   /**
-   * The user's history, when the request's session check read it too (a read of the history:
-   * see validateSessionWithHistory); `task.list` answers with it instead of reading it again.
+   * The JSON text of the user's history, when the request's session check read it too (a read
+   * of the history: see validateSessionWithHistory); `task.list` answers with it instead of
+   * reading it again.
    */
-  history?: HistoryEntry[] | null;
+  historyJson?: string | null;
   /**
    * The caller's address as every per-address limit counts it: the socket's peer, or the
    * forwarded client behind a trusted proxy (TRUST_PROXY); an IPv6 address by its /64.

@@ -18,7 +18,7 @@ export {
 export { type FlowFeedEvent, openFlowEventBatches, openFlowEvents } from './flow/events';
 export type { FlowRunView, StepView } from './flow/service';
 export { createFlowSystem, type FlowSystem } from './flow/system';
-export { type HistoryEntry, validateSessionWithHistory } from './flow/tasks';
+export { validateSessionWithHistory } from './flow/tasks';
 export { createUsageLimits, type UsageLimits } from './flow/usage-limits';
 export { currentSiteHtml, isSiteSlug } from './hosting/sites';
 export type { TSiteView } from './hosting/unpublish';

@@ -262,6 +262,11 @@ export const flowRuns = pgTable('flow_runs', {
   pendingEffects: jsonb().$type<unknown[]>().notNull().default([]),
   settings: jsonb().$type<Record<string, unknown>>().notNull(),
   nextSeq: integer().notNull().default(1),
+  /**
+   * How the run stands for the history (`runOutcome` of its state: running, complete, stopped or
+   * failed), written with every state, so the history reads it without the state.
+   */
+  outcome: text().$type<'running' | 'complete' | 'stopped' | 'failed'>().notNull(),
   /** When the run's timer (state.timer) is due: a timer whose firing was lost is fired after it. */
   timerDueAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),

@@ -18,9 +18,9 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   const auth = c.get('auth');
   const sessionId = auth.readSessionCookie(c.req.header('cookie') ?? '');
   if (sessionId) {
-    const { session, user, history } = readsHistory(c)
+    const { session, user, historyJson } = readsHistory(c)
       ? await validateSessionWithHistory(auth, c.get('db'), sessionId)
-      : { ...(await auth.validateSession(sessionId)), history: null };
+      : { ...(await auth.validateSession(sessionId)), historyJson: null };
     const cookie = session?.fresh
       ? auth.createSessionCookie(session.id)
       : session
@@ -33,7 +33,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
     }
     c.set('sessionId', session?.id ?? null);
     c.set('user', user);
-    c.set('history', history);
+    c.set('historyJson', historyJson);
   }
   await next();
 });

@@ -162,6 +162,17 @@ async function modelStream(c: Context<AppEnv>, input: unknown) {
   });
 }
 
+/**
+ * The history, the hottest signed-in read: with a session, answered with the JSON text the
+ * session check read with it (see middleware/session.ts), as PostgreSQL wrote it; otherwise
+ * (an API token, no session) through `task.list` as any path.
+ */
+async function history(c: Context<AppEnv>) {
+  const json = c.get('historyJson');
+  if (json !== null) return c.body(json, 200, { 'content-type': 'application/json' });
+  return c.json(await createCaller(apiContext(c)).task.list(), 200);
+}
+
 /** Every REST path under /api: the rows of the REST table (rest-table.ts). */
 export const apiRoutes = restRoutes(restTable, {
   health,
@@ -171,4 +182,5 @@ export const apiRoutes = restRoutes(restTable, {
   'model-stream': modelStream,
   'file-upload': fileUpload,
   'file-download': fileDownload,
+  history,
 });

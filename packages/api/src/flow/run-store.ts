@@ -1,6 +1,6 @@
 import { agentSteps, type Database, flowRuns, rowsOf, type Transaction, tasks } from '@flows/db';
 import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
-import { flowReducer } from '@flows/engine';
+import { flowReducer, runOutcome } from '@flows/engine';
 import { eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../prepared';
 import { FEED_CHANNEL, type FeedMessage, MAX_NOTIFY_BYTES } from './feed';
@@ -106,6 +106,7 @@ export async function saveRun(tx: Transaction, run: StoredRun) {
     .update(flowRuns)
     .set({
       state: run.state as unknown as Record<string, unknown>,
+      outcome: runOutcome(run.state),
       pendingEffects: run.pendingEffects,
       nextSeq: run.nextSeq,
       timerDueAt: run.state.timer ? run.timerDueAt : null,
@@ -203,6 +204,7 @@ function announce(messages: FeedMessage[]) {
 function runColumns(run: StoredRun) {
   return {
     state: sql`${JSON.stringify(run.state)}::text::jsonb`,
+    outcome: sql`${runOutcome(run.state)}::text`,
     pendingEffects: sql`${JSON.stringify(run.pendingEffects)}::text::jsonb`,
     nextSeq: sql`${run.nextSeq}::integer`,
     timerDueAt: sql`${run.state.timer ? (run.timerDueAt?.toISOString() ?? null) : null}::text::timestamptz`,
@@ -229,8 +231,8 @@ export async function insertRun(
       insert into ${tasks} (id, goal, user_id, client_address)
       values (${run.taskId}::text::uuid, ${task.goal}, ${run.userId}::text::uuid, ${task.clientAddress})
     ), created as (
-      insert into ${flowRuns} (task_id, user_id, state, pending_effects, settings, next_seq, timer_due_at)
-      values (${run.taskId}::text::uuid, ${run.userId}::text::uuid, ${columns.state},
+      insert into ${flowRuns} (task_id, user_id, state, outcome, pending_effects, settings, next_seq, timer_due_at)
+      values (${run.taskId}::text::uuid, ${run.userId}::text::uuid, ${columns.state}, ${columns.outcome},
         ${columns.pendingEffects}, ${settings}::text::jsonb, ${columns.nextSeq}, ${columns.timerDueAt})
     ), inserted as (${insertSteps(run, steps)})
     select ${announce(messages)} as announced`);
@@ -261,7 +263,8 @@ export async function commitRun(
   const result = await db.execute(sql`
     with updated as (
       update ${flowRuns}
-      set state = ${columns.state}, pending_effects = ${columns.pendingEffects},
+      set state = ${columns.state}, outcome = ${columns.outcome},
+        pending_effects = ${columns.pendingEffects},
         next_seq = ${columns.nextSeq}, timer_due_at = ${columns.timerDueAt}, updated_at = now()
       where task_id = ${run.taskId}::text::uuid ${unchanged}
       returning xmin::text as version

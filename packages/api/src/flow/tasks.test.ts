@@ -1,8 +1,13 @@
-import { type DatabaseHandle, sessions, users } from '@flows/db';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type DatabaseHandle, flowRuns, sessions, users } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
+import { createFlowState, type FlowState, runOutcome } from '@flows/engine';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuth } from '../auth/lucia';
-import { createTask, listTasks, validateSessionWithHistory } from './tasks';
+import { commitRun, insertRun, type StoredRun } from './run-store';
+import { createTask, type HistoryEntry, listTasks, validateSessionWithHistory } from './tasks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,11 +34,20 @@ beforeEach(async () => {
   await handle.db.delete(sessions);
 });
 
+/** The history the session check read, as a client reads its JSON text. */
+async function historyRead(auth: ReturnType<typeof createAuth>, sessionId: string) {
+  const { historyJson, ...rest } = await validateSessionWithHistory(auth, handle.db, sessionId);
+  return {
+    ...rest,
+    history: historyJson === null ? null : (JSON.parse(historyJson) as HistoryEntry[]),
+  };
+}
+
 describe('the history read with the session check', () => {
   it('answers the user and the same history as listTasks, newest first', async () => {
     const auth = createAuth(handle.db, { secureCookies: false });
     const { id } = await auth.createSession(ownerId, {});
-    const { session, user, history } = await validateSessionWithHistory(auth, handle.db, id);
+    const { session, user, history } = await historyRead(auth, id);
     expect(session?.id).toBe(id);
     expect(session?.fresh).toBe(false);
     expect(user).toMatchObject({ id: ownerId, username: 'history_owner' });
@@ -53,7 +67,7 @@ describe('the history read with the session check', () => {
     expect(await validateSessionWithHistory(auth, handle.db, 'unknown')).toEqual({
       session: null,
       user: null,
-      history: null,
+      historyJson: null,
     });
   });
 
@@ -62,7 +76,7 @@ describe('the history read with the session check', () => {
     const { id } = await auth.createSession(ownerId, {});
     await handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
     const result = await validateSessionWithHistory(auth, handle.db, id);
-    expect(result).toEqual({ session: null, user: null, history: null });
+    expect(result).toEqual({ session: null, user: null, historyJson: null });
     expect(await handle.db.select().from(sessions)).toEqual([]);
   });
 
@@ -70,7 +84,7 @@ describe('the history read with the session check', () => {
     const auth = createAuth(handle.db, { secureCookies: false, sessionMaxAgeMs: 10 * DAY_MS });
     const { id } = await auth.createSession(ownerId, {});
     await handle.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * DAY_MS) });
-    expect((await validateSessionWithHistory(auth, handle.db, id)).history).toBeNull();
+    expect((await validateSessionWithHistory(auth, handle.db, id)).historyJson).toBeNull();
     expect(await handle.db.select().from(sessions)).toEqual([]);
   });
 
@@ -78,10 +92,72 @@ describe('the history read with the session check', () => {
     const auth = createAuth(handle.db, { secureCookies: false });
     const { id } = await auth.createSession(ownerId, {});
     await handle.db.update(sessions).set({ expiresAt: new Date(Date.now() + DAY_MS) });
-    const { session, history } = await validateSessionWithHistory(auth, handle.db, id);
+    const { session, history } = await historyRead(auth, id);
     expect(session?.fresh).toBe(true);
     expect(history).toHaveLength(2);
     const [stored] = await handle.db.select().from(sessions);
     expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * DAY_MS);
+  });
+});
+
+/** States covering every way runOutcome decides. */
+const states: FlowState[] = [
+  ...(['idle', 'planning', 'executing', 'waiting', 'summarising', 'stopped'] as const).map(
+    (status) => ({ ...createFlowState(), status }),
+  ),
+  { ...createFlowState(), status: 'stopped', error: 'The model server did not answer' },
+  { ...createFlowState(), status: 'complete' },
+  {
+    ...createFlowState(),
+    status: 'complete',
+    tasks: [
+      { description: 'a', completed: true, result: 'done', failed: false },
+      { description: 'b', completed: true, result: 'Server returned 500', failed: true },
+    ],
+  },
+];
+
+async function ownersRun(state: FlowState): Promise<StoredRun> {
+  const run: StoredRun = {
+    taskId: randomUUID(),
+    userId: ownerId,
+    state,
+    pendingEffects: [],
+    settings: { provider: 'lmstudio', endpoint: 'http://model/v1', model: 'm', temperature: 0 },
+    nextSeq: 1,
+    timerDueAt: null,
+  };
+  await insertRun(handle.db, { goal: `Run ${run.taskId}`, clientAddress: null }, run, []);
+  return run;
+}
+
+describe('how each run stands in the history', () => {
+  it('is runOutcome of the state the run store last wrote', async () => {
+    const run = await ownersRun({ ...createFlowState(), status: 'executing' });
+    const statusOf = async () =>
+      (await listTasks(handle.db, ownerId)).find((task) => task.id === run.taskId)?.status;
+    expect(await statusOf()).toBe('running');
+    for (const state of states) {
+      run.state = state;
+      await commitRun(handle.db, run, [], { announceState: false });
+      expect(await statusOf()).toBe(runOutcome(state));
+    }
+  });
+
+  it('is what the migration that added it computes for runs stored before', async () => {
+    const runs = await Promise.all(states.map(ownersRun));
+    const migration = readFileSync(
+      new URL('../../../db/drizzle/0012_run_outcome.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((part) => /UPDATE/.test(part));
+    await handle.db.update(flowRuns).set({ outcome: 'running' });
+    await handle.db.execute(backfill!);
+    for (const run of runs) {
+      const [row] = await handle.db.select().from(flowRuns).where(eq(flowRuns.taskId, run.taskId));
+      expect(row!.outcome, run.state.status).toBe(runOutcome(run.state));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { type Database, files, flowRuns, sessions, tasks, users } from '@flows/db';
-import { type FlowStatus, runOutcome } from '@flows/engine';
+import type { RunOutcome } from '@flows/engine';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/lucia';
 import { sessionLookup } from '../auth/session-store';
@@ -16,27 +16,24 @@ export async function createTask(db: Database, goal: string, viewer: Viewer) {
   return task!;
 }
 
-/** What runOutcome reads of a run's state. */
-type RunSummary = { status: FlowStatus; error: string | null; failures: boolean[] };
-
-/** One task of the history as PostgreSQL builds it (see historyOf). */
-type HistoryRow = {
+/** A task of the history: how its run stands is null for a task without a server-side run. */
+export type HistoryEntry = {
   id: string;
   goal: string;
   createdAt: string;
   fileCount: number;
-  run: RunSummary | null;
+  status: RunOutcome | null;
 };
 
 /**
- * The history of the user `userId` names (a placeholder or a column), newest first, as one JSON
- * array built by PostgreSQL, since the history is the hottest signed-in read: the time already
- * in the ISO 8601 form JSON gives it, and no row for drizzle to map column by column. Each run
- * is read as much as runOutcome needs, and how many files it used (the history marks runs that
- * had files), counted in one pass over the user's files: a run only ever uses its owner's files.
+ * The history of the user `userId` names (a placeholder or a column), newest first, as the JSON
+ * array `task.list` answers, built by PostgreSQL: the history is the hottest signed-in read, and
+ * this way no row is mapped or serialised on the way (see validateSessionWithHistory). The time
+ * comes in the ISO 8601 form JSON gives it, how the run stands from the run's `outcome`, and how
+ * many files it used (the history marks runs that had files) from one pass over the user's
+ * files: a run only ever uses its owner's files.
  */
-function historyOf(userId: SQLWrapper): SQL<HistoryRow[]> {
-  const state = flowRuns.state;
+function historyOf(userId: SQLWrapper): SQL<HistoryEntry[]> {
   // A nested SQL of its own: drizzle keeps the tables' names on the columns of nested SQL, and
   // drops them on a one-table select's own (the history's query), where `id` would be ambiguous.
   return sql`(${sql`select coalesce(json_agg(json_build_object(
@@ -44,10 +41,7 @@ function historyOf(userId: SQLWrapper): SQL<HistoryRow[]> {
       'goal', ${tasks.goal},
       'createdAt', to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'fileCount', coalesce(file_counts.file_count, 0),
-      'run', case when ${flowRuns.taskId} is null then null else json_build_object(
-        'status', ${state}->>'status',
-        'error', ${state}->>'error',
-        'failures', jsonb_path_query_array(${state}, '$.tasks[*].failed')) end
+      'status', ${flowRuns.outcome}
     ) order by ${tasks.createdAt} desc), '[]')
     from ${tasks}
     left join ${flowRuns} on ${flowRuns.taskId} = ${tasks.id}
@@ -66,25 +60,12 @@ const historyQuery = preparedFor((db) =>
     .prepare('task_history'),
 );
 
-/** The session check of a read of the history, with the history in its statement. */
+/** The session check of a read of the history, with the history's JSON text in its statement. */
 const sessionAndHistoryQuery = preparedFor((db) =>
-  sessionLookup(db, { history: historyOf(sessions.userId) }).prepare('session_and_history'),
+  sessionLookup(db, {
+    historyJson: sql<string>`${historyOf(sessions.userId)}::text`,
+  }).prepare('session_and_history'),
 );
-
-/** The history's answer: each task with how its run stands. */
-function historyEntries(rows: HistoryRow[]) {
-  // Each field named: an object rest per row costs more than the rest of the mapping.
-  return rows.map(({ id, goal, createdAt, fileCount, run }) => ({
-    id,
-    goal,
-    createdAt,
-    fileCount,
-    status: run ? runOutcome({ ...run, tasks: run.failures.map((failed) => ({ failed })) }) : null,
-  }));
-}
-
-/** The history as `task.list` answers it. */
-export type HistoryEntry = ReturnType<typeof historyEntries>[number];
 
 /**
  * The user's history, newest first, each with how its run stands: running, complete, stopped or
@@ -92,19 +73,20 @@ export type HistoryEntry = ReturnType<typeof historyEntries>[number];
  */
 export async function listTasks(db: Database, userId: string): Promise<HistoryEntry[]> {
   const [row] = await historyQuery(db).execute({ userId });
-  return historyEntries(row?.history ?? []);
+  return row?.history ?? [];
 }
 
 /**
  * Validates a session and reads its user's history in one statement, for requests that read
- * the history (the hottest signed-in read): `history` is null unless the session is valid.
+ * the history (the hottest signed-in read). `historyJson` is the JSON text of `task.list`'s
+ * answer, for the answer as it is; null unless the session is valid.
  */
 export async function validateSessionWithHistory(auth: Auth, db: Database, sessionId: string) {
   const { session, user, row } = await auth.validateSessionReading(
     sessionId,
     sessionAndHistoryQuery(db),
   );
-  return { session, user, history: row && historyEntries(row.history) };
+  return { session, user, historyJson: row && row.historyJson };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { ZCreateStepInput, ZCreateTaskInput, ZId } from '../contracts/flow';
 import { addStep, assertTaskVisible, listSteps } from '../flow/service';
-import { clearHistory, createTask, listTasks } from '../flow/tasks';
+import { clearHistory, createTask, type HistoryEntry, listTasks } from '../flow/tasks';
 import { protectedProcedure, publicProcedure } from '../trpc';
 
 export const taskRouter = {
@@ -15,7 +15,11 @@ export const taskRouter = {
    * The signed-in user's history, newest first, each with how its run stands: running,
    * complete, stopped or failed (null for a task without a server-side run).
    */
-  list: protectedProcedure.query(({ ctx }) => ctx.history ?? listTasks(ctx.db, ctx.user.id)),
+  list: protectedProcedure.query(({ ctx }) =>
+    ctx.historyJson
+      ? (JSON.parse(ctx.historyJson) as HistoryEntry[])
+      : listTasks(ctx.db, ctx.user.id),
+  ),
 
   /**
    * Clears the signed-in user's history: tasks with their steps, runs and websites, and what
