@@ -1,21 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './flow-client';
-import { createTestApp } from './harness';
+import { createTestApp, serveOnNode } from './harness';
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-let server: ServerType;
+let server: Awaited<ReturnType<typeof serveOnNode>>;
 let nodeUrl: string;
 beforeAll(async () => {
   harness = await createTestApp();
   await signUp(harness.app, 'mallory');
-  server = serve({ fetch: harness.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOnNode(harness.app);
+  nodeUrl = server.url;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await harness.close();
 });
 

@@ -1,9 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FlowSystem } from '@flows/api';
 import { type DatabaseHandle, seedTemplates } from '@flows/db';
 import { createTestDatabase } from '@flows/db/testing';
+import { serve } from '@hono/node-server';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { startFlowSystem } from '../src/flows';
@@ -64,4 +66,16 @@ export async function createTestApp(
 /** A response body as JSON, with the shape the test expects. */
 export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** An app served by a real Node server on a free port, as `pnpm start` serves it. */
+export async function serveOnNode(app: {
+  fetch: (request: Request) => Response | Promise<Response>;
+}) {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, signUp } from './flow-client';
-import { createTestApp } from './harness';
+import { createTestApp, serveOnNode } from './harness';
 
 /**
  * GET queries are answered without tRPC's fetch adapter (src/trpc-queries.ts). Each request here
@@ -12,8 +10,7 @@ import { createTestApp } from './harness';
  * added in a way of their own there).
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-let server: ServerType;
-let nodeUrl: string;
+let server: Awaited<ReturnType<typeof serveOnNode>>;
 let owner: Session;
 let other: Session;
 let taskId: string;
@@ -28,13 +25,11 @@ beforeAll(async () => {
     body: JSON.stringify({ goal: 'Compare the two paths' }),
   });
   taskId = ((await created.json()) as { id: string }).id;
-  server = serve({ fetch: harness.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveOnNode(harness.app);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await harness.close();
 });
 
@@ -44,7 +39,7 @@ async function answer(way: Way, path: string, headers: Record<string, string>) {
   const response =
     way === 'app.request'
       ? await harness.app.request(path, { headers })
-      : await fetch(`${nodeUrl}${path}`, { headers });
+      : await fetch(`${server.url}${path}`, { headers });
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
