@@ -54,6 +54,11 @@ describe('extractCodeBlocks', () => {
     expect(extractCodeBlocks('')).toEqual([]);
   });
 
+  it('keeps a carriage return that ends no line before the closing fence', () => {
+    expect(extractCodeBlocks('```\n\r```')).toEqual([{ language: 'plaintext', code: '\r' }]);
+    expect(extractCodeBlocks('```\nx\r\n```')).toEqual([{ language: 'plaintext', code: 'x' }]);
+  });
+
   it('survives 10 MB of backticks and an unclosed 10 MB fence', () => {
     expect(extractCodeBlocks('`'.repeat(TEN_MB))).toEqual([]);
     expect(extractCodeBlocks(`\`\`\`js\n${'a'.repeat(TEN_MB)}`)).toEqual([]);

@@ -38,9 +38,12 @@ function findFences(text: string): { tagged: CodeBlock[]; untagged: CodeBlock[] 
     const close = text.indexOf(FENCE, bodyStart);
     // An unclosed fence cannot be closed by anything later either.
     if (close === -1) break;
+    // The line break before the closing fence (\n or \r\n) is not the code's; a lone \r is.
     let bodyEnd = close;
-    if (bodyEnd > bodyStart && text.charCodeAt(bodyEnd - 1) === 10) bodyEnd--;
-    if (bodyEnd > bodyStart && text.charCodeAt(bodyEnd - 1) === 13) bodyEnd--;
+    if (bodyEnd > bodyStart && text.charCodeAt(bodyEnd - 1) === 10) {
+      bodyEnd--;
+      if (bodyEnd > bodyStart && text.charCodeAt(bodyEnd - 1) === 13) bodyEnd--;
+    }
     const code = text.slice(bodyStart, bodyEnd);
     const tag = opening[1];
     if (tag) tagged.push({ language: tag.toLowerCase(), code });
