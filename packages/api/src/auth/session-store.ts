@@ -19,16 +19,6 @@ const sessionColumns = {
   displayName: users.displayName,
 };
 
-/** A session's row as a session check reads it. */
-export type SessionRow = {
-  userId: string;
-  expiresAt: Date;
-  createdAt: Date;
-  username: string;
-  email: string;
-  displayName: string | null;
-};
-
 /**
  * The lookup of a session by the hash of its id (the `hash` placeholder), reading `alongside`
  * too: a hot read that needs the session's user can ride in the session check's statement
@@ -50,6 +40,11 @@ export function sessionLookup<Alongside extends Record<string, SQL.Aliased | SQL
  * connection and drizzle builds its SQL once.
  */
 const sessionAndUserQuery = preparedFor((db) => sessionLookup(db, {}).prepare('session_and_user'));
+
+/** A session's row as a session check reads it. */
+export type SessionRow = Awaited<
+  ReturnType<ReturnType<typeof sessionAndUserQuery>['execute']>
+>[number];
 
 /**
  * Lucia's storage with two rules lucia v3 leaves to the app: the sessions table keeps a hash of
