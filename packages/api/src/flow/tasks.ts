@@ -36,19 +36,18 @@ export type HistoryEntry = {
 function historyOf(userId: SQLWrapper): SQL<HistoryEntry[]> {
   // A nested SQL of its own: drizzle keeps the tables' names on the columns of nested SQL, and
   // drops them on a one-table select's own (the history's query), where `id` would be ambiguous.
-  return sql`(${sql`select coalesce(json_agg(json_build_object(
-      'id', ${tasks.id},
-      'goal', ${tasks.goal},
-      'createdAt', to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'fileCount', coalesce(file_counts.file_count, 0),
-      'status', ${flowRuns.outcome}
-    ) order by ${tasks.createdAt} desc), '[]')
+  // Each entry a row of its own (a lateral select), as row_to_json writes rows compactly where
+  // json_build_object spaces out every key.
+  return sql`(${sql`select coalesce(json_agg(row_to_json(entry) order by ${tasks.createdAt} desc), '[]')
     from ${tasks}
     left join ${flowRuns} on ${flowRuns.taskId} = ${tasks.id}
     left join (select ${files.taskId} as task_id, count(*)::int as file_count from ${files}
         where ${files.userId} = ${userId} and ${files.taskId} is not null
         group by ${files.taskId}) file_counts
       on file_counts.task_id = ${tasks.id}
+    cross join lateral (select ${tasks.id} as "id", ${tasks.goal} as "goal",
+      to_char(${tasks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      coalesce(file_counts.file_count, 0) as "fileCount", ${flowRuns.outcome} as "status") entry
     where ${tasks.userId} = ${userId}`})`;
 }
 
@@ -86,7 +85,7 @@ export async function validateSessionWithHistory(auth: Auth, db: Database, sessi
     sessionId,
     sessionAndHistoryQuery(db),
   );
-  return { session, user, historyJson: row && row.historyJson };
+  return { session, user, historyJson: row?.historyJson ?? null };
 }
 
 /**
