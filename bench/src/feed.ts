@@ -194,10 +194,11 @@ async function bareTarget(
 /**
  * Flows: 20 runs started as a visitor (with no worker, so only the bench writes to them), each
  * fed steps as the run store writes them: the step row, its announcement (carrying the step) and
- * the run's state announcement in one statement (commitRun in packages/api/src/flow/run-store.ts; keep the
- * payloads in step with FeedMessage in packages/api/src/flow/feed.ts). Writing to the database
- * directly, as the baseline does, keeps the HTTP and engine cost of writing out of the figure:
- * it measures delivery only.
+ * the run's state announcement (carrying the run's view, with the new step as its last) in one
+ * statement (commitRun in packages/api/src/flow/run-store.ts; keep the payloads in step with
+ * FeedMessage in packages/api/src/flow/feed.ts). Writing to the database directly, as the
+ * baseline does, keeps the HTTP and engine cost of writing out of the figure: it measures
+ * delivery only.
  */
 async function flowsTarget(
   flows: Running,
@@ -214,6 +215,12 @@ async function flowsTarget(
     if (started.status !== 201) throw new Error(`start run: ${started.status}`);
     tasks.push(((await started.json()) as { taskId: string }).taskId);
   }
+  const views: Record<string, unknown>[] = [];
+  for (const taskId of tasks) {
+    const state = await fetch(`${flows.url}/api/flows/${taskId}`);
+    if (state.status !== 200) throw new Error(`run state: ${state.status}`);
+    views.push((await state.json()) as Record<string, unknown>);
+  }
   const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
   const [{ next } = { next: 1 }] = await sql<{ next: number }[]>`
     select coalesce(max(seq), 0) + 1 as next from agent_steps`;
@@ -222,6 +229,11 @@ async function flowsTarget(
     eventsUrl: (run) => `${flows.url}/api/tasks/${tasks[run]}/events`,
     write: async (run, content) => {
       const seq = seqs[run]!++;
+      const state = JSON.stringify({
+        kind: 'state',
+        taskId: tasks[run],
+        state: { ...views[run], lastSeq: seq },
+      });
       await sql`with step as (
           insert into agent_steps (task_id, seq, type, content)
           values (${tasks[run]!}, ${seq}, 'result', ${content})
@@ -229,7 +241,7 @@ async function flowsTarget(
         select pg_notify('flow_feed', json_build_object('kind', 'step', 'taskId', task_id, 'seq', seq,
             'steps', json_build_array(json_build_object('id', id, 'seq', seq, 'type', type,
               'content', content, 'error', error, 'timestamp', "timestamp")))::text),
-          pg_notify('flow_feed', json_build_object('kind', 'state', 'taskId', task_id)::text)
+          pg_notify('flow_feed', ${state})
         from step`;
     },
     parse: (event, data) => {

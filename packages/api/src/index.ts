@@ -16,7 +16,8 @@ export {
   uploadFile,
 } from './files/service';
 export { type FlowFeedEvent, openFlowEventBatches, openFlowEvents } from './flow/events';
-export type { FlowRunView, StepView } from './flow/service';
+export type { FlowRunView } from './flow/feed';
+export type { StepView } from './flow/service';
 export { createFlowSystem, type FlowSystem } from './flow/system';
 export { validateSessionWithHistory } from './flow/tasks';
 export { createUsageLimits, type UsageLimits } from './flow/usage-limits';

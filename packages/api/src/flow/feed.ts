@@ -1,6 +1,6 @@
 import { EventEmitter, on } from 'node:events';
 import type { DatabaseHandle } from '@flows/db';
-import type { FlowStep } from '@flows/engine';
+import type { FlowState, FlowStep } from '@flows/engine';
 import postgres from 'postgres';
 
 /** A step as an announcement carries it: a StepView, with its time as JSON gives it. */
@@ -14,13 +14,20 @@ export type CarriedStep = {
 };
 
 /**
+ * A run as flow.state answers and the feed sends it: its state, the number of its last step, and
+ * how many effects are still to be carried out (0 once everything the state says has been written
+ * to the feed).
+ */
+export type FlowRunView = FlowState & { taskId: string; lastSeq: number; pendingWork: number };
+
+/**
  * A live-feed announcement. A step announcement names the task's last step and carries the
- * steps written with it when they fit (else they are read from the database); state is read from
- * the database; text travels as is.
+ * steps written with it when they fit (else they are read from the database); a state
+ * announcement likewise carries the run's view when it fits; text travels as is.
  */
 export type FeedMessage =
   | { kind: 'step'; taskId: string; seq: number; steps?: CarriedStep[] }
-  | { kind: 'state'; taskId: string }
+  | { kind: 'state'; taskId: string; state?: FlowRunView }
   | {
       kind: 'text';
       taskId: string;

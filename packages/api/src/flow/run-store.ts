@@ -3,7 +3,7 @@ import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
 import { flowReducer, runOutcome } from '@flows/engine';
 import { eq, sql } from 'drizzle-orm';
 import { preparedFor } from '../prepared';
-import { FEED_CHANNEL, type FeedMessage, MAX_NOTIFY_BYTES } from './feed';
+import { FEED_CHANNEL, type FeedMessage, type FlowRunView, MAX_NOTIFY_BYTES } from './feed';
 import type { ModelSettings } from './model-client';
 
 /** A run as stored: the engine's state, the effects still to carry out, and the next step number. */
@@ -33,6 +33,20 @@ export type StoredRun = {
    */
   readAt?: number;
 };
+
+/** Fields of a run's state that runs stored before tools were added lack. */
+const toolDefaults = { pendingApproval: null, tools: null, toolCallsUsed: 0, toolsOff: false };
+
+/** A run as flow.state answers and the feed sends it. */
+export function viewOf(run: StoredRun): FlowRunView {
+  return {
+    ...toolDefaults,
+    ...run.state,
+    taskId: run.taskId,
+    lastSeq: run.nextSeq - 1,
+    pendingWork: run.pendingEffects.length,
+  };
+}
 
 /** How much earlier than "now" a wait may count from: the transaction's start, within reason. */
 const MAX_WAIT_HEAD_START_MS = 500;
@@ -145,17 +159,31 @@ export function numberSteps(run: StoredRun, steps: FlowStep[], into: NumberedSte
   return into;
 }
 
-/** What a write of `steps` announces: `before`, the last step, and the state if it changed. */
+/**
+ * The announcement of a run's new state: carrying its view as written, when that fits in a
+ * notification (else the feed's readers read it).
+ */
+function stateAnnouncement(run: StoredRun): string {
+  const carried = JSON.stringify({ kind: 'state', taskId: run.taskId, state: viewOf(run) });
+  return Buffer.byteLength(carried) <= MAX_NOTIFY_BYTES
+    ? carried
+    : JSON.stringify({ kind: 'state', taskId: run.taskId });
+}
+
+/**
+ * What a write of `steps` announces (each as its payload): `before`, the last step, and the
+ * state if it changed.
+ */
 function announcements(
   run: StoredRun,
   steps: NumberedStep[],
   options: { announceState: boolean; before?: FeedMessage[] },
-): FeedMessage[] {
-  const messages = [...(options.before ?? [])];
+): string[] {
+  const payloads = (options.before ?? []).map((message) => JSON.stringify(message));
   const last = steps.at(-1);
-  if (last) messages.push({ kind: 'step', taskId: run.taskId, seq: last.seq });
-  if (options.announceState) messages.push({ kind: 'state', taskId: run.taskId });
-  return messages;
+  if (last) payloads.push(JSON.stringify({ kind: 'step', taskId: run.taskId, seq: last.seq }));
+  if (options.announceState) payloads.push(stateAnnouncement(run));
+  return payloads;
 }
 
 /** Inserts the run's new steps (a data-modifying WITH query, done only when `when` holds). */
@@ -188,16 +216,15 @@ const withCarriedSteps = sql`coalesce((
     where octet_length(payload) <= ${MAX_NOTIFY_BYTES}), message)`;
 
 /**
- * Announces `messages`, in order, once the transaction commits (a count to select). The step
+ * Announces `payloads`, in order, once the transaction commits (a count to select). The step
  * announcement carries the steps written with it, so the feed's readers need not read them.
  */
-function announce(messages: FeedMessage[]) {
-  const payloads = JSON.stringify(messages.map((message) => JSON.stringify(message)));
+function announce(payloads: string[]) {
   return sql`(
     select count(pg_notify(${FEED_CHANNEL}, case
       when message::jsonb->>'kind' = 'step' then ${withCarriedSteps}
       else message end))
-    from jsonb_array_elements_text(${payloads}::text::jsonb) as message)`;
+    from jsonb_array_elements_text(${JSON.stringify(payloads)}::text::jsonb) as message)`;
 }
 
 /** The run's columns as written: its timer's due time only while it has a timer. */

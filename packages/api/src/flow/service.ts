@@ -14,6 +14,7 @@ import type { TStartFlowInput } from '../contracts/flow';
 import { attachFilesToRun, type FileLimits } from '../files/service';
 import { foundOr404, type Viewer, visibleTo } from '../ownership';
 import { encryptSecret } from '../secrets/encryption';
+import type { FlowRunView } from './feed';
 import { forgetOldRunAddresses, reserveFreeRun } from './free-runs';
 import { normalizeEndpoint } from './model-client';
 import {
@@ -27,6 +28,7 @@ import {
   type StoredRun,
   takeHeadSteps,
   toStoredRun,
+  viewOf,
 } from './run-store';
 
 /** The file limits of runs started without the operator's (FILES_PER_RUN's default). */
@@ -135,25 +137,6 @@ export async function startFlow(
     }
     return run.taskId;
   });
-}
-
-/**
- * What flow.state answers: the run's state, the number of its last step, and how many effects are
- * still to be carried out (0 once everything the state says has been written to the feed).
- */
-export type FlowRunView = FlowState & { taskId: string; lastSeq: number; pendingWork: number };
-
-/** Fields of a run's state that runs stored before tools were added lack. */
-const toolDefaults = { pendingApproval: null, tools: null, toolCallsUsed: 0, toolsOff: false };
-
-export function viewOf(run: StoredRun): FlowRunView {
-  return {
-    ...toolDefaults,
-    ...run.state,
-    taskId: run.taskId,
-    lastSeq: run.nextSeq - 1,
-    pendingWork: run.pendingEffects.length,
-  };
 }
 
 const noRun = () =>

@@ -5,8 +5,8 @@ import { storedTestRun } from '../test-context';
 import type { FlowFeedEvent } from './events';
 import { createFlowFeed, type FlowFeed } from './feed';
 import { commitRun, notifyFeed, numberSteps } from './run-store';
-import { listSteps } from './service';
-import { feedReads, followTask } from './task-feed';
+import { findRunView, listSteps } from './service';
+import { feedReads, followTask, followTaskBatches } from './task-feed';
 import { createTask } from './tasks';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -179,4 +179,46 @@ it('sends the steps the run store announces without reading them, unless they ar
 
   abort.abort();
   expect((await client.next()).done).toBe(true);
+});
+
+it("sends the run's state with the steps written with it, without reading it, unless it is too large", async () => {
+  const run = await storedTestRun(database.db);
+  const abort = new AbortController();
+  const batches = followTaskBatches(db, feed, run.taskId, { lastSeq: 0, signal: abort.signal });
+  expect((await batches.next()).value).toMatchObject([{ step: { seq: 1 } }, { type: 'state' }]);
+  const waiting = batches.next();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+
+  const reads = { steps: feedReads.steps, states: feedReads.states };
+  const write = (goal: string) => {
+    run.state = { ...run.state, goal };
+    return commitRun(database.db, run, numberSteps(run, [{ type: 'result', content: goal }]), {
+      announceState: true,
+    });
+  };
+  await write('A new goal');
+  // One batch: the step, then the state as a read of it gives it.
+  const stored = await listSteps(database.db, run.taskId, 1);
+  const view = await findRunView(database.db, run.taskId);
+  expect((await waiting).value).toEqual([
+    { type: 'step', step: stored[0] },
+    { type: 'state', state: view },
+  ]);
+  expect(view).toMatchObject({ goal: 'A new goal', lastSeq: 2 });
+  expect(feedReads).toEqual(reads);
+
+  // Too large for a notification: the state is read.
+  const large = 'y'.repeat(9000);
+  await write(large);
+  let sentState: FlowFeedEvent | undefined;
+  while (!sentState) {
+    const batch: FlowFeedEvent[] = (await batches.next()).value ?? [];
+    sentState = batch.find((event) => event.type === 'state');
+  }
+  expect(sentState).toEqual({ type: 'state', state: await findRunView(database.db, run.taskId) });
+  expect(sentState).toMatchObject({ state: { goal: large } });
+  expect(feedReads.states).toBe(reads.states + 1);
+
+  abort.abort();
+  expect((await batches.next()).done).toBe(true);
 });

@@ -1,8 +1,8 @@
 import { agentSteps, type Database, flowRuns } from '@flows/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { CarriedStep, FeedMessage, FlowFeed } from './feed';
-import { toStoredRun } from './run-store';
-import { type FlowRunView, listSteps, type StepView, stepViewColumns, viewOf } from './service';
+import type { CarriedStep, FeedMessage, FlowFeed, FlowRunView } from './feed';
+import { toStoredRun, viewOf } from './run-store';
+import { listSteps, type StepView, stepViewColumns } from './service';
 
 /**
  * One event of a run's live feed. Steps carry their sequence number as the event id. Every client
@@ -16,11 +16,11 @@ export type FlowFeedEvent =
 /**
  * One reader per task and server process, shared by every client following that task's feed: each
  * announcement costs one query at most, however many clients watch. The reader works through the
- * task's announcements in order: steps an announcement carries (the run store's do, when they fit)
- * go out at once; the other step and state announcements that came together (one transaction's,
- * or all that arrived while a read was under way) cost one read of every step after the last one
- * it has and one of the run's state, made at once and sent as one batch; streamed text goes out
- * as it came. What it reads goes to every client as the same event object. It keeps the last
+ * task's announcements in order: the steps and state an announcement carries (the run store's do,
+ * when they fit) go out at once, one transaction's as one batch; the other step and state
+ * announcements that came together (one transaction's, or all that arrived while a read was under
+ * way) cost one read of every step after the last one it has and one of the run's state, made at
+ * once and sent as one batch; streamed text goes out as it came. What it reads goes to every client as the same event object. It keeps the last
  * steps it sent, so a client that (re)connects close behind the feed's head gets its backlog
  * without a query.
  *
@@ -246,22 +246,29 @@ async function pump(
   let readState = false;
   /** Steps the announcements carried, not sent yet. */
   const carried: FlowFeedEvent[] = [];
+  /** The newest state an announcement carried, not sent yet (null once a later one did not). */
+  let carriedState: FlowRunView | null = null;
   /**
-   * Sends the carried steps at once, then makes one read for the step and state announcements
-   * gathered so far and sends what it found as one batch.
+   * With nothing to read, sends the carried steps and state as one batch. Else sends the carried
+   * steps at once, then makes one read for the step and state announcements gathered so far and
+   * sends what it found (and the carried state, when no state was read) as one batch.
    */
   const read = async () => {
-    broadcast(reader, carried.splice(0));
-    if (!readSteps && !readState) return;
-    const reads = readsFor(db);
-    const [steps, view] = await Promise.all([
-      readSteps ? reads.steps(taskId, reader.cursor) : [],
-      readState ? reads.state(taskId) : null,
-    ]);
-    readSteps = false;
-    readState = false;
-    const events = advance(reader, steps);
-    if (view) events.push({ type: 'state', state: view });
+    const events = carried.splice(0);
+    if (readSteps || readState) {
+      broadcast(reader, events.splice(0));
+      const reads = readsFor(db);
+      const [steps, view] = await Promise.all([
+        readSteps ? reads.steps(taskId, reader.cursor) : [],
+        readState ? reads.state(taskId) : null,
+      ]);
+      readSteps = false;
+      readState = false;
+      events.push(...advance(reader, steps));
+      if (view) events.push({ type: 'state', state: view });
+    }
+    if (carriedState) events.push({ type: 'state', state: carriedState });
+    carriedState = null;
     broadcast(reader, events);
   };
 
@@ -289,7 +296,9 @@ async function pump(
           readSteps = true;
         }
       } else if (message.kind === 'state') {
-        readState = true;
+        // A later state supersedes an earlier one, carried or read.
+        carriedState = message.state ?? null;
+        readState = !message.state;
       } else {
         await read();
         const { callId, delta, reasoning, restart } = message;
