@@ -99,6 +99,25 @@ describe('Add API Integration', () => {
     expect(server.callsTo('integration.create')).toHaveLength(0);
   });
 
+  it('refuses a timeout that is not a positive integer instead of changing it', async () => {
+    const server = await openAdd();
+    const add = dialog('Add API Integration');
+    type(add, 'Name', 'Billing');
+    type(add, 'Base URL', 'https://billing.example.com');
+
+    for (const timeout of ['-5', '1.5', '0']) {
+      type(add, 'Timeout', timeout);
+      fireEvent.blur(field(add, 'Timeout'));
+      expect(field(add, 'Timeout').value).toBe(timeout);
+      fireEvent.click(within(add).getByRole('button', { name: 'Create API Integration' }));
+      expect(await within(add).findByText('Timeout must be a positive integer')).toBeTruthy();
+    }
+    type(add, 'Timeout', '200000');
+    fireEvent.click(within(add).getByRole('button', { name: 'Create API Integration' }));
+    expect(await within(add).findByText('Timeout must be at most 120000 ms')).toBeTruthy();
+    expect(server.callsTo('integration.create')).toHaveLength(0);
+  });
+
   it('creates the integration, toasts and refetches the list', async () => {
     const server = await openAdd();
     const add = dialog('Add API Integration');

@@ -61,13 +61,14 @@ function IntegrationForm({ item, onDone }: { item: TApiIntegration | null; onDon
           data={authTypeOptions(integrationAuthTypes)}
           {...form.getInputProps('authType')}
         />
+        {/* What is typed stays as typed (no clamping, no dropped signs or points): a timeout that
+            is not a positive integer gets the form's error, not a silently different number. */}
         <NumberInput
           label="Timeout (ms)"
           min={1}
           max={MAX_TIMEOUT_MS}
           step={1000}
-          allowDecimal={false}
-          allowNegative={false}
+          clampBehavior="none"
           thousandSeparator=","
           {...form.getInputProps('timeout')}
         />
