@@ -50,6 +50,18 @@ describe('the documentation', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('fits a phone screen: no tab scrolls the page sideways', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const [value, , heading] of tabs) {
+      await page.goto(`/docs?tab=${value}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, value).toBeLessThanOrEqual(375);
+    }
+    expect(browser.errors).toEqual([]);
+  });
+
   it('tells how to connect the model servers and lists the four templates', async () => {
     const { page } = browser;
     await page.goto('/docs?tab=getting-started');

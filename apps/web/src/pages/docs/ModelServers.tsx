@@ -37,26 +37,35 @@ export function ModelServers() {
           <Code>MODEL_ENDPOINT=http://localhost:11434/v1 pnpm start</Code>). The dashboard shows
           which model runs use and warns, with the fix, when its server cannot be reached.
         </DocText>
-        <Table withTableBorder verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Server</Table.Th>
-              <Table.Th scope="col">Setting</Table.Th>
-              <Table.Th scope="col">What to do</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {servers.map(({ name, setting, how }) => (
-              <Table.Tr key={name}>
-                <Table.Td fw={600}>{name}</Table.Td>
-                <Table.Td>
-                  <Code>{setting}</Code>
-                </Table.Td>
-                <Table.Td>{how}</Table.Td>
+        {/* On a phone the table scrolls in its own box (by keyboard too), not the page. */}
+        <Table.ScrollContainer
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Model server settings"
+        >
+          <Table withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Server</Table.Th>
+                <Table.Th scope="col">Setting</Table.Th>
+                <Table.Th scope="col">What to do</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {servers.map(({ name, setting, how }) => (
+                <Table.Tr key={name}>
+                  <Table.Td fw={600}>{name}</Table.Td>
+                  <Table.Td>
+                    <Code>{setting}</Code>
+                  </Table.Td>
+                  <Table.Td>{how}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         <DocText>
           No model server at hand? <Code>pnpm demo</Code> starts Flows with a scripted demo model,
           so a whole run can be watched; the dashboard labels it as a demo.
