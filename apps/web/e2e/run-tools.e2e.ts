@@ -63,8 +63,11 @@ describe('tools in a run', () => {
       path: '/team',
       body: { source: 'Flows demo model' },
     });
-    // The buttons went with the question; the answer is readable JSON.
+    // The buttons went with the question, which says it was approved; the answer is readable
+    // JSON.
     expect(await approval.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await approval.getByText('Approved', { exact: true }).waitFor();
+    expect(await approval.getByText('Waiting for you').count()).toBe(0);
     const answer = app.stepFeed().locator('[data-tool-step="answer"]');
     expect(await answer.getByText('"path": "/team"').count()).toBe(1);
     await saveScreenshot(page, 'run-tools-answered');

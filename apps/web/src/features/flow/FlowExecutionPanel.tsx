@@ -3,6 +3,7 @@ import { Alert, Anchor, Box, Group, Loader, Paper, ScrollArea, Stack, Text } fro
 import { IconExternalLink, IconWorld } from '@tabler/icons-react';
 import { EmptyState, ExecutionHeader } from './ExecutionHeader';
 import { StepItem, StreamingStep } from './StepItem';
+import { toolCallAnswerOf } from './ToolStep';
 import type { FeedStep, FlowRunView } from './types';
 import type { FeedConnection, FlowCommand } from './useFlowRun';
 import { useStickToBottom } from './useStickToBottom';
@@ -114,6 +115,7 @@ export function FlowExecutionPanel(props: FlowExecutionPanelProps) {
                   : undefined
               }
               approving={pendingCommand === 'approve'}
+              toolAnswer={toolCallAnswerOf(steps, index)}
             />
           ))}
           {streamingReasoning && <StreamingStep type="thinking" text={streamingReasoning} />}

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { StreamingMarkdown } from '../results';
 import { Prose, StepText } from './StepText';
 import { STEP_STYLE, stepStyle } from './stepStyle';
-import { isToolStep, ToolStepBubble } from './ToolStep';
+import { isToolStep, type ToolCallAnswer, ToolStepBubble } from './ToolStep';
 import type { FeedStep } from './types';
 
 function Bubble({
@@ -91,6 +91,8 @@ export type StepItemProps = {
   onApprove?: (approve: boolean) => void;
   /** An answer to the tool call is on its way. */
   approving?: boolean;
+  /** How the tool call this step asked about was answered, when the feed shows it. */
+  toolAnswer?: ToolCallAnswer | null;
 };
 
 /**
@@ -99,7 +101,13 @@ export type StepItemProps = {
  * 'Thinking:' and a 'Result:' bubble; a result reads as Markdown with runnable code blocks (and a
  * live website preview when it holds HTML or CSS).
  */
-export function StepItem({ step, feedback = false, onApprove, approving }: StepItemProps) {
+export function StepItem({
+  step,
+  feedback = false,
+  onApprove,
+  approving,
+  toolAnswer,
+}: StepItemProps) {
   const { color } = stepStyle(step);
   const tool = isToolStep(step.content);
   const answer = step.type === 'result' && !step.error && !tool;
@@ -114,7 +122,12 @@ export function StepItem({ step, feedback = false, onApprove, approving }: StepI
         dateTime={step.timestamp}
       >
         {tool ? (
-          <ToolStepBubble content={step.content} onAnswer={onApprove} answering={approving} />
+          <ToolStepBubble
+            content={step.content}
+            onAnswer={onApprove}
+            answer={toolAnswer}
+            answering={approving}
+          />
         ) : split.thinking !== undefined ? (
           <>
             <Bubble color={STEP_STYLE.thinking.color} label="Thinking:">
