@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { scriptModel, useBrowser } from './support';
+import { saveScreenshot, scriptModel, useBrowser } from './support';
 
 const browser = useBrowser();
 
@@ -43,6 +43,31 @@ async function openIde(page: Page): Promise<void> {
 /** The file list's entry for `name`. */
 const fileEntry = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Project files' }).getByRole('button', { name, exact: true });
+
+/** The editor's lines as shown, top to bottom (Monaco draws spaces as no-break spaces). */
+async function editorText(page: Page): Promise<string> {
+  const lines = await page.locator('.monaco-editor .view-line').evaluateAll((shown) =>
+    shown.map((line) => ({
+      top: Number.parseFloat((line as HTMLElement).style.top),
+      text: line.textContent ?? '',
+    })),
+  );
+  return lines
+    .sort((a, b) => a.top - b.top)
+    .map((line) => line.text.replace(/\u00a0/g, ' '))
+    .join('\n');
+}
+
+/** Waits up to 5 s for the editor to show `expected`, then gives what it shows. */
+async function settledEditorText(page: Page, expected: string): Promise<string> {
+  const until = Date.now() + 5_000;
+  let shown = await editorText(page);
+  while (shown !== expected && Date.now() < until) {
+    await page.waitForTimeout(100);
+    shown = await editorText(page);
+  }
+  return shown;
+}
 
 describe('the IDE', () => {
   it('creates an HTML file from the welcome screen and previews it', async () => {
@@ -107,6 +132,69 @@ describe('the IDE', () => {
     expect(outside).toEqual([]);
   });
 
+  it('keeps every character typed fast, across a file switch and a reload', async () => {
+    const { page } = browser;
+    await openIde(page);
+    await page.getByRole('button', { name: 'New File' }).click();
+    await fileEntry(page, 'newFile.js').waitFor();
+    const editor = page.locator('.monaco-editor .view-lines');
+    await editor.waitFor();
+    await editor.click();
+    const typed = [
+      'let total = price * quantity;',
+      'let count = items + extra - 1;',
+      'let label = first + last;',
+    ].join('\n');
+    // No pause between keys: the project updates (and stores) while the keys keep coming.
+    await page.keyboard.type(typed, { delay: 0 });
+    expect(await settledEditorText(page, typed)).toBe(typed);
+
+    // Another file and back: the text is still all there.
+    await page.getByRole('button', { name: 'New File' }).click();
+    await fileEntry(page, 'newFile1.js').waitFor();
+    await page.getByRole('tab', { name: 'newFile.js' }).click();
+    expect(await settledEditorText(page, typed)).toBe(typed);
+
+    await page.reload();
+    await fileEntry(page, 'newFile.js').click();
+    expect(await settledEditorText(page, typed)).toBe(typed);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('fits a phone: the panels stack and nothing overflows sideways', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openIde(page);
+    await page.getByRole('button', { name: 'Start with Template' }).click();
+    await fileEntry(page, 'index.html').waitFor();
+    await preview(page)
+      .getByRole('heading', { name: 'Welcome to My Project' })
+      .waitFor({ timeout: 15_000 });
+    const widths = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth);
+    // The panels are one above the other, each the page's width.
+    const boxes = [];
+    for (const name of ['Files and editor', 'Preview', 'Terminal and AI Assistant']) {
+      const box = await page.getByRole('region', { name }).boundingBox();
+      if (!box) throw new Error(`${name} is not shown`);
+      boxes.push(box);
+    }
+    for (const box of boxes) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(box.width).toBeGreaterThan(300);
+    }
+    expect(boxes[1]!.y).toBeGreaterThanOrEqual(boxes[0]!.y + boxes[0]!.height - 1);
+    expect(boxes[2]!.y).toBeGreaterThanOrEqual(boxes[1]!.y + boxes[1]!.height - 1);
+    // The assistant's greeting reads as lines of words, not a column of letters.
+    const greeting = await page.locator('[data-role="agent"]').first().boundingBox();
+    expect(greeting?.width ?? 0).toBeGreaterThan(250);
+    await saveScreenshot(page, 'ide-phone');
+  });
+
   it('says Save did not keep the project when the browser refuses to store it', async () => {
     const { page } = browser;
     await page.addInitScript(() => {
@@ -150,6 +238,10 @@ describe('the IDE', () => {
     await preview(page)
       .getByRole('heading', { name: 'Made by the assistant' })
       .waitFor({ timeout: 15_000 });
+    // The reply reads as Markdown: its code is a code block, not text between ``` fences.
+    const reply = page.locator('[data-role="agent"]').last();
+    await reply.getByRole('group', { name: 'html code block' }).waitFor();
+    expect(await reply.textContent()).not.toContain('```');
     expect(await page.locator('[data-role="user"]').count()).toBe(1);
     // The reply came over the streamed call (Server-Sent Events), once.
     expect(streamed).toEqual([expect.stringContaining('text/event-stream')]);

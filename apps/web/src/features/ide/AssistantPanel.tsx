@@ -23,8 +23,9 @@ import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { runEndpoint } from '../flow/aiSettings';
 import { useAiSettings } from '../flow/useAiSettings';
+import { ResultMarkdown, StreamingMarkdown } from '../results/LazyMarkdown';
 import { streamAssistant } from './assistStream';
-import { COLLAPSED_WIDTH } from './FilesPanel';
+import layout from './IdeLayout.module.css';
 import type { ChatMessage, IdeFile } from './project';
 
 const GREETING: ChatMessage = {
@@ -49,7 +50,7 @@ export type AssistantPanelProps = {
 
 /**
  * The IDE's right panel: the Terminal tab (a static banner) and the AI Assistant chat, whose
- * replies stream in as they arrive.
+ * replies stream in as they arrive and show as Markdown, code blocks included (as run results do).
  */
 export function AssistantPanel({
   open: rightOpen,
@@ -118,14 +119,8 @@ export function AssistantPanel({
 
   return (
     <Box
-      w={rightOpen ? '25%' : COLLAPSED_WIDTH}
-      style={{
-        flexShrink: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        borderLeft: '1px solid var(--mantine-color-dark-4)',
-        minWidth: 0,
-      }}
+      className={`${layout.panel} ${layout.assistant}`}
+      mod={{ collapsed: !rightOpen }}
       component="section"
       aria-label="Terminal and AI Assistant"
     >
@@ -169,9 +164,17 @@ export function AssistantPanel({
                     p="xs"
                     bg={message.role === 'user' ? 'blue.9' : 'dark.6'}
                     data-role={message.role}
-                    style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                    style={{ minWidth: 0, overflowWrap: 'anywhere' }}
                   >
-                    <Text size="sm">{message.content}</Text>
+                    {message.role === 'user' ? (
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                        {message.content}
+                      </Text>
+                    ) : sending && index === messages.length - 1 ? (
+                      <StreamingMarkdown text={message.content} />
+                    ) : (
+                      <ResultMarkdown text={message.content} />
+                    )}
                   </Paper>
                 ))}
                 {sending && (
@@ -210,7 +213,7 @@ export function AssistantPanel({
           </Tabs.Panel>
         </Tabs>
       ) : (
-        <Stack gap="xs" align="center" py="xs">
+        <Stack gap="xs" align="center" py="xs" className={layout.collapsedBar}>
           <ActionIcon
             variant="subtle"
             aria-label="Expand terminal and AI Assistant"

@@ -22,14 +22,12 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { showToast } from '../../lib/toast';
+import layout from './IdeLayout.module.css';
 import { isValidFileName } from './project';
 import type { IdeProject } from './useIdeProject';
 
 // Monaco loads only when the editor is first shown: other pages stay small.
 const CodeEditor = lazy(async () => ({ default: (await import('./CodeEditor')).CodeEditor }));
-
-/** Width of a collapsed side panel, in px. */
-export const COLLAPSED_WIDTH = 48;
 
 /** Props of {@link FilesPanel}. */
 export type FilesPanelProps = {
@@ -53,14 +51,8 @@ export function FilesPanel({
   const active = files.find((file) => file.id === activeId) ?? null;
   return (
     <Box
-      w={leftOpen ? '40%' : COLLAPSED_WIDTH}
-      style={{
-        flexShrink: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        borderRight: '1px solid var(--mantine-color-dark-4)',
-        minWidth: 0,
-      }}
+      className={`${layout.panel} ${layout.files}`}
+      mod={{ collapsed: !leftOpen }}
       aria-label="Files and editor"
       component="section"
     >
@@ -222,7 +214,7 @@ export function FilesPanel({
                   path={active.id}
                   language={active.language}
                   value={active.content}
-                  onChange={(content) => project.update(active.id, content)}
+                  onChange={project.update}
                   onSave={() => void save()}
                   onRun={() => void run()}
                 />
@@ -237,7 +229,7 @@ export function FilesPanel({
           </Box>
         </>
       ) : (
-        <Stack gap="xs" align="center" py="xs">
+        <Stack gap="xs" align="center" py="xs" className={layout.collapsedBar}>
           <ActionIcon
             variant="subtle"
             aria-label="Expand files and editor"

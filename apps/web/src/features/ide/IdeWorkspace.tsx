@@ -31,6 +31,7 @@ import { PreviewFrame } from '../results/PreviewFrame';
 import { AssistantPanel } from './AssistantPanel';
 import { deployHosting, deployProject } from './deploy';
 import { FilesPanel } from './FilesPanel';
+import layout from './IdeLayout.module.css';
 import { buildPreview } from './preview';
 import {
   applyReply,
@@ -188,7 +189,7 @@ export function IdeWorkspace() {
   const hasHtml = files.some((file) => file.name.toLowerCase().endsWith('.html'));
 
   return (
-    <Stack gap={0} h="calc(100vh - 140px)" mih={560} data-testid="ide">
+    <Stack gap={0} className={layout.workspace} data-testid="ide">
       <Group
         gap="xs"
         p="xs"
@@ -285,12 +286,12 @@ export function IdeWorkspace() {
         </Button>
       </Group>
 
-      <Group gap={0} align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+      <Box className={layout.panels}>
         <FilesPanel project={project} open={leftOpen} setOpen={setLeftOpen} save={save} run={run} />
 
         {/* Centre: preview */}
         <Box
-          style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+          className={`${layout.panel} ${layout.preview}`}
           component="section"
           aria-label="Preview"
         >
@@ -369,7 +370,7 @@ export function IdeWorkspace() {
           currentFiles={() => filesRef.current}
           onReply={takeReply}
         />
-      </Group>
+      </Box>
 
       <Modal
         opened={confirmClear}

@@ -60,3 +60,38 @@ export async function saveProject(project: StoredProject): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Stores projects one write at a time, so typing does not queue a write per key: a project given
+ * while a write runs is stored when that write ends, and of several such only the newest. Each
+ * call's promise says whether the browser kept that project (or a newer one).
+ */
+export function projectWriter(save: (project: StoredProject) => Promise<boolean> = saveProject) {
+  let running: Promise<boolean> | null = null;
+  let queued: { project: StoredProject; done: Promise<boolean> } | null = null;
+
+  const start = (project: StoredProject) => {
+    const write = save(project).finally(() => {
+      if (running === write) running = null;
+    });
+    running = write;
+    return write;
+  };
+
+  return (project: StoredProject): Promise<boolean> => {
+    if (queued) {
+      queued.project = project;
+      return queued.done;
+    }
+    if (!running) return start(project);
+    const next: { project: StoredProject; done: Promise<boolean> } = {
+      project,
+      done: running.then(() => {
+        queued = null;
+        return start(next.project);
+      }),
+    };
+    queued = next;
+    return next.done;
+  };
+}

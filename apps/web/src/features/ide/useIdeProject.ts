@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type IdeFile, makeFile } from './project';
-import { loadProject, type StoredProject, saveProject } from './storage';
+import { loadProject, projectWriter, type StoredProject, saveProject } from './storage';
 
 /** The IDE project's state: files, open tabs, the active file, and where it deploys. */
 export function useIdeProject() {
@@ -32,19 +32,29 @@ export function useIdeProject() {
     };
   }, []);
 
-  // Every change is stored as it happens; `persist` stores the latest once more and says whether
-  // the browser kept it.
+  // Every change is stored as it happens, one write at a time (typing fast does not queue a write
+  // per key); `persist` stores the latest once more and says whether the browser kept it.
   const latest = useRef<StoredProject | null>(null);
+  const [write] = useState(() => projectWriter());
   useEffect(() => {
     if (!loaded) return;
     latest.current = { files, openIds, activeId, siteId, deployUrl };
-    void saveProject(latest.current);
-  }, [loaded, files, openIds, activeId, siteId, deployUrl]);
+    void write(latest.current);
+  }, [loaded, write, files, openIds, activeId, siteId, deployUrl]);
+
+  // Leaving the page (reload, closing the tab) stores the latest at once, not behind a write.
+  useEffect(() => {
+    const store = () => {
+      if (latest.current) void saveProject(latest.current);
+    };
+    window.addEventListener('pagehide', store);
+    return () => window.removeEventListener('pagehide', store);
+  }, []);
 
   /** Stores the project now: false when the browser refused to keep it. */
   const persist = useCallback(
-    () => (latest.current ? saveProject(latest.current) : Promise.resolve(false)),
-    [],
+    () => (latest.current ? write(latest.current) : Promise.resolve(false)),
+    [write],
   );
 
   const setFiles = useCallback((next: IdeFile[]) => {
@@ -77,6 +87,7 @@ export function useIdeProject() {
     });
   }, []);
 
+  /** Sets a file's text (typed in the editor). */
   const update = useCallback(
     (id: string, content: string) => {
       setFiles(filesRef.current.map((file) => (file.id === id ? { ...file, content } : file)));
