@@ -1,37 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { feedStep, flowTask, runView } from '../../testing/flowFixtures';
-import { renderWithProviders } from '../../testing/render';
-import { FlowExecutionPanel, type FlowExecutionPanelProps } from './FlowExecutionPanel';
-
-function renderPanel(props: Partial<FlowExecutionPanelProps> = {}) {
-  const handlers = {
-    onSetAuto: vi.fn(),
-    onContinue: vi.fn(),
-    onRetry: vi.fn(),
-    onReset: vi.fn(),
-    onExport: vi.fn(),
-  };
-  renderWithProviders(
-    <FlowExecutionPanel
-      steps={[]}
-      streamingText={null}
-      streamingReasoning={null}
-      run={null}
-      auto
-      active={false}
-      busy={false}
-      following={false}
-      starting={false}
-      connection="idle"
-      demo={false}
-      pendingCommand={null}
-      {...handlers}
-      {...props}
-    />,
-  );
-  return handlers;
-}
+import { renderFlowPanel } from '../../testing/flowPanel';
 
 /** The background of the bubble that holds `text`. */
 function bubbleOf(text: HTMLElement): string {
@@ -47,7 +17,7 @@ const steps = [
 
 describe('FlowExecutionPanel', () => {
   it('shows Flow Ready before any run', () => {
-    renderPanel({ demo: true });
+    renderFlowPanel({ demo: true });
     expect(screen.getByRole('heading', { name: 'Flow Ready' })).toBeTruthy();
     expect(
       screen.getByText('Set a goal in the input panel to start your automated flow.'),
@@ -58,7 +28,7 @@ describe('FlowExecutionPanel', () => {
 
   it('shows each step with its label, h:mm a time and bubble, and the Processing and AUTO badges', () => {
     const run = runView({ status: 'executing', auto: true });
-    renderPanel({ steps, run, active: true, busy: true, following: true, connection: 'live' });
+    renderFlowPanel({ steps, run, active: true, busy: true, following: true, connection: 'live' });
 
     const panel = screen.getByRole('region', { name: 'Flow Execution' });
     expect(within(panel).getByText('Processing')).toBeTruthy();
@@ -75,7 +45,7 @@ describe('FlowExecutionPanel', () => {
 
   it('pauses AUTO, and the panel AUTO toggle turns it off', () => {
     const run = runView({ status: 'executing', auto: true });
-    const handlers = renderPanel({ steps, run, active: true, busy: true, following: true });
+    const handlers = renderFlowPanel({ steps, run, active: true, busy: true, following: true });
     fireEvent.click(screen.getByRole('button', { name: 'Pause AUTO' }));
     expect(handlers.onSetAuto).toHaveBeenLastCalledWith(false);
     fireEvent.click(screen.getByRole('switch', { name: /AUTO/ }));
@@ -92,7 +62,7 @@ describe('FlowExecutionPanel', () => {
       ),
     ];
     const run = runView({ status: 'waiting', auto: false });
-    const handlers = renderPanel({
+    const handlers = renderFlowPanel({
       steps: waitingSteps,
       run,
       auto: false,
@@ -112,7 +82,7 @@ describe('FlowExecutionPanel', () => {
   });
 
   it('splits a result that opens with planning into Thinking: and Result: bubbles', () => {
-    renderPanel({
+    renderFlowPanel({
       steps: [feedStep(1, 'result', 'I will write four lines.\n\nThe sea is wide and grey.')],
       run: runView({ status: 'complete' }),
       following: true,
@@ -126,7 +96,7 @@ describe('FlowExecutionPanel', () => {
 
   it('shows code as a code block with a copy button, and HTML documents in a sandboxed frame', async () => {
     const html = '<!DOCTYPE html>\n<html><body><h1>Welcome</h1></body></html>';
-    renderPanel({
+    renderFlowPanel({
       steps: [feedStep(1, 'result', `Here is the page.\n\n\`\`\`html\n${html}\n\`\`\``)],
       following: true,
     });
@@ -144,7 +114,7 @@ describe('FlowExecutionPanel', () => {
   });
 
   it('streams model text in its own bubble', () => {
-    renderPanel({
+    renderFlowPanel({
       steps,
       streamingText: 'The sea is',
       run: runView({ status: 'executing' }),
@@ -157,7 +127,7 @@ describe('FlowExecutionPanel', () => {
   });
 
   it("streams a reasoning model's thinking in a thinking bubble ahead of the answer", () => {
-    renderPanel({
+    renderFlowPanel({
       steps,
       streamingReasoning: 'The user wants four lines',
       streamingText: 'The sea is',
@@ -178,7 +148,7 @@ describe('FlowExecutionPanel', () => {
   });
 
   it('shows error steps as errors: the error icon and colour, never the result style', () => {
-    renderPanel({
+    renderFlowPanel({
       steps: [
         feedStep(1, 'result', 'Waves roll in.'),
         feedStep(2, 'result', 'Error executing subtask: Draft the poem', { error: true }),
@@ -208,7 +178,7 @@ describe('FlowExecutionPanel', () => {
         flowTask('Polish it'),
       ],
     });
-    const handlers = renderPanel({ steps, run, following: true });
+    const handlers = renderFlowPanel({ steps, run, following: true });
     expect(
       screen.getByText(
         "Stopped at task 2 of 3. Click 'Continue to Next Task' to run on from there, or Execute in the task list to run only task 2.",
@@ -231,7 +201,7 @@ describe('FlowExecutionPanel', () => {
         flowTask('Draft the poem', { completed: true, result: 'A poem.' }),
       ],
     });
-    renderPanel({ steps, run, following: true });
+    renderFlowPanel({ steps, run, following: true });
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.queryByText('Complete')).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry task 1: Research the sea' })).toBeTruthy();
@@ -244,7 +214,7 @@ describe('FlowExecutionPanel', () => {
       goal: 'Write a poem',
       error: 'Failed to connect to the AI service. The connection may be temporarily unavailable.',
     });
-    renderPanel({ steps, run, following: true });
+    renderFlowPanel({ steps, run, following: true });
     expect(screen.getByRole('button', { name: 'Retry the task list' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue to Next Task' })).toBeNull();
   });
@@ -254,13 +224,13 @@ describe('FlowExecutionPanel', () => {
       status: 'executing',
       tasks: [flowTask('Research the sea', { completed: true, failed: true, result: 'Error' })],
     });
-    renderPanel({ steps, run, active: true, busy: true, following: true });
+    renderFlowPanel({ steps, run, active: true, busy: true, following: true });
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue to Next Task' })).toBeNull();
   });
 
   it('links the deployed website and offers Reset and Export', () => {
-    const handlers = renderPanel({
+    const handlers = renderFlowPanel({
       steps,
       run: runView({ status: 'complete', deployUrl: 'http://localhost:3000/sites/abc/' }),
       following: true,
@@ -276,13 +246,13 @@ describe('FlowExecutionPanel', () => {
   });
 
   it('says when it is connecting', () => {
-    renderPanel({ following: true, connection: 'connecting' });
+    renderFlowPanel({ following: true, connection: 'connecting' });
     expect(screen.getByText('Connecting to the live feed...')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('says when the connection dropped and is being restored', () => {
-    renderPanel({ steps, following: true, connection: 'reconnecting' });
+    renderFlowPanel({ steps, following: true, connection: 'reconnecting' });
     expect(screen.getByRole('status').textContent).toBe(
       'Connection lost. Reconnecting to the live feed...',
     );

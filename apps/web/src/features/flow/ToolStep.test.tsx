@@ -2,8 +2,8 @@ import { TOOL_TEXT } from '@flows/engine';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { feedStep, runView } from '../../testing/flowFixtures';
+import { renderFlowPanel } from '../../testing/flowPanel';
 import { renderWithProviders } from '../../testing/render';
-import { FlowExecutionPanel } from './FlowExecutionPanel';
 import { type ToolCallAnswer, ToolStepBubble, toolCallAnswerOf } from './ToolStep';
 
 const tool = 'webhook_team_channel';
@@ -28,28 +28,15 @@ const feedOf = (asking: string, ...after: string[]) => [
 
 /** The run's feed panel, with Approve wired as on the dashboard. */
 function renderFeed(steps: ReturnType<typeof feedOf>, run: ReturnType<typeof runView>) {
-  renderWithProviders(
-    <FlowExecutionPanel
-      steps={steps}
-      streamingText={null}
-      streamingReasoning={null}
-      run={run}
-      auto
-      active={run.status === 'waiting'}
-      busy={false}
-      following
-      starting={false}
-      connection="live"
-      demo
-      pendingCommand={null}
-      onSetAuto={vi.fn()}
-      onContinue={vi.fn()}
-      onRetry={vi.fn()}
-      onReset={vi.fn()}
-      onExport={vi.fn()}
-      onApprove={vi.fn()}
-    />,
-  );
+  renderFlowPanel({
+    steps,
+    run,
+    active: run.status === 'waiting',
+    following: true,
+    connection: 'live',
+    demo: true,
+    onApprove: vi.fn(),
+  });
 }
 
 /** The box of the tool step of `kind`. */
