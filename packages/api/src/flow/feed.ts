@@ -40,8 +40,17 @@ export type FeedMessage =
 
 /** Fans run announcements out to every server process through PostgreSQL LISTEN/NOTIFY. */
 export type FlowFeed = {
-  /** The run's announcements from now on, buffered until read, until `signal` aborts. */
+  /**
+   * The run's announcements from now on, buffered until read, until `signal` aborts. The first
+   * call makes this process listen (see `listening`).
+   */
   messages: (taskId: string, signal: AbortSignal) => AsyncIterableIterator<FeedMessage>;
+  /**
+   * Settles once announcements reach this process: what is read from the database after it
+   * misses no announcement. A process listens from the first feed it serves on, so one that
+   * serves none (a `pnpm worker`) never receives the announcements of every run.
+   */
+  listening: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -54,11 +63,13 @@ export const MAX_NOTIFY_BYTES = 7999;
 // character is escaped in JSON.
 export const MAX_TEXT_PIECE = 1000;
 
-/** Starts listening on the feed channel of this database. */
-export async function createFlowFeed(database: DatabaseHandle): Promise<FlowFeed> {
+/** The feed channel of this database, listened to from the first feed on. */
+export function createFlowFeed(database: DatabaseHandle): FlowFeed {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const deliver = (payload: string) => {
+    // Nobody follows a run here now: nothing to parse.
+    if (emitter.eventNames().length === 0) return;
     try {
       const message = JSON.parse(payload) as FeedMessage;
       emitter.emit(message.taskId, message);
@@ -67,23 +78,35 @@ export async function createFlowFeed(database: DatabaseHandle): Promise<FlowFeed
     }
   };
 
-  let stop: () => Promise<void>;
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(FEED_CHANNEL, deliver);
-    stop = unlisten;
-  } else if (database.url) {
+  /** Listens; the answer stops listening. */
+  const listen = async (): Promise<() => Promise<void>> => {
+    if (database.pglite) return database.pglite.listen(FEED_CHANNEL, deliver);
+    if (!database.url) throw new Error('The live feed needs PGlite or a PostgreSQL URL');
     const listener = postgres(database.url, { max: 1, onnotice: () => {} });
-    await listener.listen(FEED_CHANNEL, deliver);
-    stop = () => listener.end({ timeout: 2 });
-  } else {
-    throw new Error('The live feed needs PGlite or a PostgreSQL URL');
-  }
+    try {
+      await listener.listen(FEED_CHANNEL, deliver);
+    } catch (error) {
+      await listener.end({ timeout: 2 });
+      throw error;
+    }
+    return () => listener.end({ timeout: 2 });
+  };
+  // Made once; a LISTEN that failed (the database was down, say) is tried again next time.
+  let listener: Promise<() => Promise<void>> | null = null;
+  const listening = async () => {
+    listener ??= listen().catch((error: unknown) => {
+      listener = null;
+      throw error;
+    });
+    await listener;
+  };
 
   return {
     messages: (taskId, signal) => {
       // Subscribes now, not when first read: announcements made while the caller still sends
       // the backlog are buffered instead of lost.
       const announcements = on(emitter, taskId, { signal });
+      listening().catch(() => {}); // the caller awaits `listening` for the outcome
       return (async function* () {
         try {
           for await (const [message] of announcements) yield message as FeedMessage;
@@ -92,6 +115,10 @@ export async function createFlowFeed(database: DatabaseHandle): Promise<FlowFeed
         }
       })();
     },
-    close: () => stop(),
+    listening,
+    close: async () => {
+      const stop = await listener?.catch(() => null);
+      await stop?.();
+    },
   };
 }

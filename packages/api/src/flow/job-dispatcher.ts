@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 
@@ -6,10 +7,22 @@ export const FLOW_JOBS_CHANNEL = 'flow_jobs';
 
 export type JobDispatcher = { stop: () => Promise<void> };
 
+/** Jobs taken at one fetch: a few at a time, so a burst spreads over every worker with time. */
+const TAKE_AT_ONCE = 4;
+/** How often the event loop's load is sampled (and, while taking jobs, how often it takes more). */
+const SAMPLE_MS = 100;
 /**
- * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once: one loop fetches as
- * many jobs as there is room for, each job is completed (or failed, to be retried) on its own as
- * soon as it ends, and the loop fetches again when a job ends, when a notification on
+ * A worker whose event loop was busier than this over the last sample takes no more jobs while
+ * it has TAKE_AT_ONCE under way: they wait in the queue for a worker with time to spare, instead
+ * of queueing up inside a busy one.
+ */
+const BUSY_LOOP = 0.9;
+
+/**
+ * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once: one loop fetches a few
+ * jobs at a time while there is room and this process has time for them (its event loop not
+ * saturated), each job is completed (or failed, to be retried) on its own as soon as it ends, and
+ * the loop fetches again shortly after taking jobs, when a job ends, when a notification on
  * FLOW_JOBS_CHANNEL says one was queued, or every `pollMs` (jobs that start later, a lost
  * notification). One fetch per wake-up, however many jobs are under way: no herd of pollers.
  */
@@ -53,9 +66,24 @@ export async function startJobDispatcher<T extends object>(options: {
     inFlight.add(done);
   };
 
+  // The share of the last SAMPLE_MS the event loop was busy.
+  let busy = 0;
+  let sampled = performance.eventLoopUtilization();
+  const hasTime = () => inFlight.size < TAKE_AT_ONCE || busy <= BUSY_LOOP;
+  // Whether the loop waits because this process was busy: it looks again once it has time.
+  let heldBack = false;
+  const sampler = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    busy = performance.eventLoopUtilization(now, sampled).utilization;
+    sampled = now;
+    if (heldBack && hasTime()) poke();
+  }, SAMPLE_MS);
+  sampler.unref();
+
   const loop = (async () => {
     while (!stopped) {
-      const room = capacity - inFlight.size;
+      heldBack = !hasTime();
+      const room = heldBack ? 0 : Math.min(capacity - inFlight.size, TAKE_AT_ONCE);
       let full = false;
       if (room > 0) {
         try {
@@ -66,9 +94,10 @@ export async function startJobDispatcher<T extends object>(options: {
           options.onError(error);
         }
       }
-      if (full || stopped) continue; // more may be waiting
+      if (stopped) break;
+      // More may be waiting: look again once the load of the jobs just taken shows.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
+        const timer = setTimeout(resolve, full ? SAMPLE_MS : options.pollMs);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -81,6 +110,7 @@ export async function startJobDispatcher<T extends object>(options: {
   return {
     stop: async () => {
       stopped = true;
+      clearInterval(sampler);
       poke();
       await loop;
       await Promise.allSettled(inFlight);

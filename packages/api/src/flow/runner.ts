@@ -91,6 +91,24 @@ const pendingEffectsQuery = preparedFor((db) =>
 );
 
 /**
+ * Whether a timer's durable backstop has anything to do: the timer still waits (its process died
+ * before it fired), or the run has effects left.
+ */
+const backstopDueQuery = preparedFor((db) =>
+  db
+    .select({ taskId: flowRuns.taskId })
+    .from(flowRuns)
+    .where(
+      and(
+        eq(flowRuns.taskId, sql.placeholder('taskId')),
+        sql`((${flowRuns.state}->'timer'->>'token')::int = ${sql.placeholder('token')}::int
+          or ${flowRuns.pendingEffects} <> '[]'::jsonb)`,
+      ),
+    )
+    .prepare('flow_backstop_due'),
+);
+
+/**
  * Advances durable flow runs by carrying out the effects the engine's state machine asks for.
  * Each effect is taken off the run's queue in the same transaction that records its outcome, so
  * a worker killed at any point resumes without losing or repeating a step.
@@ -394,6 +412,15 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   /**
+   * A timer's queued backstop job: nearly always its timer fired on time in the process that set
+   * it, and one read is all the job costs; otherwise it fires the timer and advances the run.
+   */
+  async function fireBackstop(taskId: string, token: number): Promise<void> {
+    const due = await backstopDueQuery(db).execute({ taskId, token });
+    if (due.length > 0) await fireTimer(taskId, token);
+  }
+
+  /**
    * Runs left mid-way by a stopped process or a lost connection: those with effects to carry out
    * (runs another live worker holds are skipped by their lock), and those whose timer is due for
    * longer than `graceMs` (its firing was lost with the process, or failed with the database).
@@ -421,7 +448,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     );
   }
 
-  return { advance, fireTimer, recover };
+  return { advance, fireTimer, fireBackstop, recover };
 }
 
 export type FlowRunner = ReturnType<typeof createFlowRunner>;

@@ -12,9 +12,10 @@ import type { FlowSettings } from './settings';
 const QUEUE = 'flow-run';
 /**
  * Jobs a worker process works at once (each advances one run). Runs mostly wait on their model,
- * so many fit in one process; a second process adds as many again.
+ * so many fit in one process; a second process adds as many again. A worker whose CPU is busy
+ * takes no more than it has (see startJobDispatcher), so the others get the rest.
  */
-const WORKER_CONCURRENCY = 32;
+const WORKER_CONCURRENCY = 100;
 /** How often an idle worker looks for jobs when no notification woke it (PGlite, or one lost). */
 const POLL_SECONDS = 0.5;
 const RECOVERY_INTERVAL_MS = 15_000;
@@ -108,7 +109,7 @@ export async function createFlowSystem(
   if (options.runWorker) {
     const handle = async ({ taskId, token }: FlowJob) => {
       if (token === undefined) await runner.advance(taskId);
-      else await runner.fireTimer(taskId, token);
+      else await runner.fireBackstop(taskId, token);
     };
     if (database.url) {
       // Separate workers take jobs as soon as they are queued, many at once.
@@ -140,7 +141,7 @@ export async function createFlowSystem(
     recovery.unref();
   }
 
-  const feed = await createFlowFeed(database);
+  const feed = createFlowFeed(database);
   return {
     runner,
     feed,

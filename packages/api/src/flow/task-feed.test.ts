@@ -17,7 +17,7 @@ let backlogReads = 0;
 const reads = () => feedReads.steps + feedReads.states + backlogReads;
 beforeAll(async () => {
   database = await createTestDatabase();
-  feed = await createFlowFeed(database);
+  feed = createFlowFeed(database);
   // Counts the backlog reads made through the database (listSteps: db.select).
   db = new Proxy(database.db, {
     get(target, property) {
@@ -119,6 +119,25 @@ it('sends every step once and in order to clients that join at any moment of a r
   await writing;
   for (const { afterSeq, seqs } of await Promise.all(clients)) {
     expect(seqs).toEqual(range(afterSeq + 1, last));
+  }
+});
+
+it('sends every step, the last one too, to the first client of a process that was not listening yet', async () => {
+  // A process listens from the first feed it serves on: that client's reader waits for it.
+  const fresh = createFlowFeed(database);
+  try {
+    const task = await createTask(database.db, 'First feed of a process', null);
+    await writeSteps(task.id, 1, 2);
+    const abort = new AbortController();
+    const events = followTask(db, fresh, task.id, { lastSeq: 0, signal: abort.signal });
+    expect((await events.next()).value).toMatchObject({ type: 'step', step: { seq: 1 } });
+    // The last step of all: no later announcement would make the reader look again.
+    await writeSteps(task.id, 3, 3);
+    expect((await events.next()).value).toMatchObject({ type: 'step', step: { seq: 2 } });
+    expect(await nextStep(events)).toMatchObject({ type: 'step', step: { seq: 3 } });
+    abort.abort();
+  } finally {
+    await fresh.close();
   }
 });
 

@@ -114,10 +114,14 @@ function openReader(
     cachedChars: 0,
     stop,
   };
-  reader.ready = db
-    .select({ seq: sql<number>`coalesce(max(${agentSteps.seq}), 0)` })
-    .from(agentSteps)
-    .where(eq(agentSteps.taskId, taskId))
+  reader.ready = feed
+    .listening()
+    .then(() =>
+      db
+        .select({ seq: sql<number>`coalesce(max(${agentSteps.seq}), 0)` })
+        .from(agentSteps)
+        .where(eq(agentSteps.taskId, taskId)),
+    )
     .then(([last]) => {
       reader.cursor = Number(last?.seq ?? 0);
       reader.cachedFrom = reader.cursor;

@@ -10,7 +10,8 @@ export function useTestFeed() {
   };
   beforeAll(async () => {
     fixture.database = await createTestDatabase();
-    fixture.feed = await createFlowFeed(fixture.database);
+    fixture.feed = createFlowFeed(fixture.database);
+    await fixture.feed.listening();
   });
   afterAll(async () => {
     await fixture.feed.close();
