@@ -159,8 +159,8 @@ async function waitForRuns(watch: postgres.Sql, total: number): Promise<void> {
   const deadline = Date.now() + 300_000;
   for (;;) {
     const [row] = await watch<{ done: number; failed: number }[]>`
-      select count(*) filter (where state->>'status' = 'complete' and pending_effects = '[]'::jsonb)::int as done,
-             count(*) filter (where state->>'status' in ('error', 'stopped'))::int as failed
+      select count(*) filter (where outcome = 'complete' and pending_effects = '[]'::jsonb)::int as done,
+             count(*) filter (where outcome in ('failed', 'stopped'))::int as failed
       from flow_runs`;
     if (row!.failed > 0) throw new Error(`${row!.failed} run(s) failed or stopped`);
     if (row!.done === total) return;
@@ -399,14 +399,7 @@ async function waitLateness(settings: Settings) {
         if (!response.ok) throw new Error(`start run: ${response.status}`);
       }),
     );
-    for (const deadline = Date.now() + 120_000; ; ) {
-      const [row] = await watch<{ done: number }[]>`
-        select count(*) filter (where state->>'status' = 'complete' and pending_effects = '[]'::jsonb)::int as done
-        from flow_runs`;
-      if (row!.done === runs) break;
-      if (Date.now() > deadline) throw new Error('wait lateness runs did not complete');
-      await sleep(100);
-    }
+    await waitForRuns(watch, runs);
     const steps = await watch<{ taskId: string; content: string; at: Date }[]>`
       select task_id as "taskId", content, timestamp as at from agent_steps order by task_id, seq`;
     const lateness: number[] = [];

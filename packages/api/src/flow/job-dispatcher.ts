@@ -9,8 +9,13 @@ export type JobDispatcher = { stop: () => Promise<void> };
 
 /** Jobs taken at one fetch: a few at a time, so a burst spreads over every worker with time. */
 const TAKE_AT_ONCE = 4;
-/** How often the event loop's load is sampled (and, while taking jobs, how often it takes more). */
-const SAMPLE_MS = 100;
+/**
+ * The event loop's load is its busy share over the last LOAD_WINDOW_MS (while taking jobs, how
+ * long the load of those just taken is given to show), sampled every SAMPLE_MS: a worker whose
+ * jobs all wait on I/O shows time to spare within a sample or two and takes more.
+ */
+const LOAD_WINDOW_MS = 100;
+const SAMPLE_MS = 10;
 /**
  * A worker whose event loop was busier than this over the last sample takes no more jobs while
  * it has TAKE_AT_ONCE under way: they wait in the queue for a worker with time to spare, instead
@@ -66,16 +71,17 @@ export async function startJobDispatcher<T extends object>(options: {
     inFlight.add(done);
   };
 
-  // The share of the last SAMPLE_MS the event loop was busy.
+  // The share of the last LOAD_WINDOW_MS the event loop was busy, from the samples in that window.
   let busy = 0;
-  let sampled = performance.eventLoopUtilization();
+  const samples = [performance.eventLoopUtilization()];
   const hasTime = () => inFlight.size < TAKE_AT_ONCE || busy <= BUSY_LOOP;
   // Whether the loop waits because this process was busy: it looks again once it has time.
   let heldBack = false;
   const sampler = setInterval(() => {
     const now = performance.eventLoopUtilization();
-    busy = performance.eventLoopUtilization(now, sampled).utilization;
-    sampled = now;
+    samples.push(now);
+    if (samples.length > LOAD_WINDOW_MS / SAMPLE_MS + 1) samples.shift();
+    busy = performance.eventLoopUtilization(now, samples[0]).utilization;
     if (heldBack && hasTime()) poke();
   }, SAMPLE_MS);
   sampler.unref();
@@ -97,7 +103,7 @@ export async function startJobDispatcher<T extends object>(options: {
       if (stopped) break;
       // More may be waiting: look again once the load of the jobs just taken shows.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, full ? SAMPLE_MS : options.pollMs);
+        const timer = setTimeout(resolve, full ? LOAD_WINDOW_MS : options.pollMs);
         wake = () => {
           clearTimeout(timer);
           resolve();

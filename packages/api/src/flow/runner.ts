@@ -8,7 +8,7 @@ import {
   type FlowState,
   type FlowStep,
 } from '@flows/engine';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { HostingEnv } from '../hosting/sites';
 import { offeredTools, resolveToolCalls } from '../integrations/tools';
 import { preparedFor } from '../prepared';
@@ -421,29 +421,27 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   }
 
   /**
-   * Runs left mid-way by a stopped process or a lost connection: those with effects to carry out
-   * (runs another live worker holds are skipped by their lock), and those whose timer is due for
-   * longer than `graceMs` (its firing was lost with the process, or failed with the database).
+   * Runs left mid-way by a stopped process or a lost connection: those whose effects have waited
+   * untouched for longer than `graceMs` (runs another live worker holds are skipped by their
+   * lock; runs written since are being worked, or wait in the queue for a worker with time), and
+   * those whose timer is due for longer than `graceMs` (its firing was lost with the process, or
+   * failed with the database). Reads no states: the timer's token alone.
    */
   async function recover(options: { graceMs: number }): Promise<void> {
+    const stale = sql`now() - ${options.graceMs} * interval '1 millisecond'`;
+    const pending = sql<boolean>`${flowRuns.pendingEffects} <> '[]'::jsonb`;
     const rows = await db
       .select({
         taskId: flowRuns.taskId,
-        state: flowRuns.state,
-        pending: flowRuns.pendingEffects,
-        timerDueAt: flowRuns.timerDueAt,
+        pending,
+        timerToken: sql<number | null>`(${flowRuns.state}->'timer'->>'token')::integer`,
       })
       .from(flowRuns)
-      .where(
-        sql`${flowRuns.pendingEffects} <> '[]'::jsonb or ${flowRuns.state}->'timer' <> 'null'::jsonb`,
-      );
-    const overdue = Date.now() - options.graceMs;
+      .where(or(and(pending, lte(flowRuns.updatedAt, stale)), lte(flowRuns.timerDueAt, stale)));
     await Promise.all(
       rows.map((row) => {
-        if (row.pending.length > 0) return advance(row.taskId);
-        const timer = (row.state as { timer?: { token: number } | null }).timer;
-        const due = row.timerDueAt?.getTime() ?? 0;
-        return timer && due <= overdue ? fireTimer(row.taskId, timer.token) : undefined;
+        if (row.pending) return advance(row.taskId);
+        return row.timerToken === null ? undefined : fireTimer(row.taskId, row.timerToken);
       }),
     );
   }
