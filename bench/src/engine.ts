@@ -130,7 +130,7 @@ function startWorker(env: Record<string, string>): Promise<Running> {
  * then measured batches one after another, the figure being the median batch's.
  */
 const steadyFor = (settings: Settings) =>
-  settings.smoke ? { warmUpBatches: 1, rounds: 1 } : { warmUpBatches: 3, rounds: 5 };
+  settings.smoke ? { warmUpBatches: 1, rounds: 1 } : { warmUpBatches: 3, rounds: 9 };
 
 /** The median of `values`. */
 function median(values: number[]): number {

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import type { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 
@@ -50,6 +50,7 @@ export async function startJobDispatcher<T extends object>(options: {
   await listener.listen(FLOW_JOBS_CHANNEL, poke);
 
   const run = (job: { id: string; data: T }) => {
+    startSampling();
     const done = options
       .handle(job.data)
       .then(
@@ -66,25 +67,37 @@ export async function startJobDispatcher<T extends object>(options: {
       )
       .finally(() => {
         inFlight.delete(done);
+        if (inFlight.size === 0) stopSampling();
         poke();
       });
     inFlight.add(done);
   };
 
-  // The share of the last LOAD_WINDOW_MS the event loop was busy, from the samples in that window.
+  // The share of the last LOAD_WINDOW_MS the event loop was busy, from the samples in that
+  // window, taken while jobs are under way (an idle process is not woken to sample).
   let busy = 0;
-  const samples = [performance.eventLoopUtilization()];
+  let samples: EventLoopUtilization[] = [];
+  let sampler: NodeJS.Timeout | undefined;
   const hasTime = () => inFlight.size < TAKE_AT_ONCE || busy <= BUSY_LOOP;
   // Whether the loop waits because this process was busy: it looks again once it has time.
   let heldBack = false;
-  const sampler = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    samples.push(now);
-    if (samples.length > LOAD_WINDOW_MS / SAMPLE_MS + 1) samples.shift();
-    busy = performance.eventLoopUtilization(now, samples[0]).utilization;
-    if (heldBack && hasTime()) poke();
-  }, SAMPLE_MS);
-  sampler.unref();
+  function startSampling() {
+    if (sampler) return;
+    samples = [performance.eventLoopUtilization()];
+    sampler = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      samples.push(now);
+      if (samples.length > LOAD_WINDOW_MS / SAMPLE_MS + 1) samples.shift();
+      busy = performance.eventLoopUtilization(now, samples[0]).utilization;
+      if (heldBack && hasTime()) poke();
+    }, SAMPLE_MS);
+    sampler.unref();
+  }
+  function stopSampling() {
+    clearInterval(sampler);
+    sampler = undefined;
+    busy = 0;
+  }
 
   const loop = (async () => {
     while (!stopped) {
@@ -116,7 +129,7 @@ export async function startJobDispatcher<T extends object>(options: {
   return {
     stop: async () => {
       stopped = true;
-      clearInterval(sampler);
+      stopSampling();
       poke();
       await loop;
       await Promise.allSettled(inFlight);
