@@ -7,7 +7,7 @@
  * - steps/s with 2 `pnpm worker` processes beside 1 (the server with FLOW_WORKER=false), and
  *   1 worker beside the in-process worker, each process that works runs held to the same CPU
  *   quota (as a worker on a machine of its own is: the machine's two cores would otherwise bound
- *   every process together) and measured once warm;
+ *   every process together), measured warm and in turns (a batch on each setup per round);
  * - how late runs' waits fire at FLOW_TIME_SCALE=1 (from the stored steps around each wait)
  *   beside a bare setTimeout of the same delays.
  */
@@ -22,6 +22,7 @@ import postgres from 'postgres';
 import { cpuQuotaAvailable, limitCpu } from './cpu-quota';
 import {
   compiled,
+  cpuSeconds,
   freshDatabase,
   type Running,
   sleep,
@@ -125,12 +126,13 @@ function startWorker(env: Record<string, string>): Promise<Running> {
 }
 
 /**
- * How the worker rows measure steady work: first warm-up batches, as many for each process that
- * works runs (each compiles its hot code and grows its heap, and two workers share the batches),
- * then measured batches one after another, the figure being the median batch's.
+ * How the worker rows measure steady work: warm-up rounds, then measured rounds, each round a
+ * batch on each setup in turn. A warm-up batch gives each process that works runs as many runs
+ * (two workers share theirs), so each compiles its hot code and grows its heap alike; the figure
+ * is the median measured batch's.
  */
 const steadyFor = (settings: Settings) =>
-  settings.smoke ? { warmUpBatches: 1, rounds: 1 } : { warmUpBatches: 3, rounds: 9 };
+  settings.smoke ? { warmUpRounds: 1, rounds: 1 } : { warmUpRounds: 3, rounds: 11 };
 
 /** The median of `values`. */
 function median(values: number[]): number {
@@ -172,21 +174,20 @@ async function waitForRuns(watch: postgres.Sql, total: number): Promise<void> {
 /** One batch's steps and the median batch's time, with the round trips of a batch on average. */
 type Measured = { steps: number; seconds: number; stepsPerRun: number; roundTrips?: number };
 
-/**
- * Starts `runs` runs through Flows' REST API at once and waits until all are complete, `rounds`
- * times after `warmUpBatches` for each working process (none by default: one cold batch); checks
- * that every run has the same contiguous steps (none lost or doubled).
- */
-async function flowsSteps(options: {
+type SetupOptions = {
   runs: number;
-  rounds?: number;
-  warmUpBatches?: number;
   workers: number;
   modelUrl: string;
   countRoundTrips?: boolean;
   /** CPUs each process that works runs may use (the server, or each worker); unset: no limit. */
   cpuQuota?: number;
-}): Promise<Measured> {
+};
+
+/**
+ * Flows on a fresh database, with `workers` worker processes (none: the server's in-process
+ * worker), ready to run batches of `runs` runs started at once through its REST API.
+ */
+async function startSetup(options: SetupOptions) {
   const database = await freshDatabase();
   const proxy = options.countRoundTrips ? await startCountingProxy(new URL(database.url)) : null;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flows-bench-'));
@@ -202,55 +203,121 @@ async function flowsSteps(options: {
   const processes: Running[] = [];
   const quotas: (() => Promise<void>)[] = [];
   const watch = postgres(database.url, { max: 1, onnotice: () => {} });
-  try {
-    const flows = await startFlows(env);
-    processes.push(flows);
-    for (let index = 0; index < options.workers; index++) {
-      processes.push(await startWorker(env));
-    }
-    if (options.cpuQuota !== undefined) {
-      // The processes that work runs: the server's in-process worker, or the worker processes.
-      const working = options.workers === 0 ? processes : processes.slice(1);
-      for (const running of working) {
-        quotas.push(await limitCpu(running.child.pid!, options.cpuQuota));
-      }
-    }
-    await sleep(500); // let start-up work settle (recovery passes, queue set-up)
-    const { rounds = 1, warmUpBatches = 0 } = options;
-    const warmUp = options.runs * warmUpBatches * Math.max(1, options.workers);
-    if (warmUp > 0) {
-      await startRuns(flows.url, warmUp);
-      await waitForRuns(watch, warmUp);
-    }
-    const tripsBefore = proxy?.roundTrips() ?? 0;
-    const seconds: number[] = [];
-    let total = warmUp;
-    for (let round = 0; round < rounds; round++) {
-      const started = performance.now();
-      await startRuns(flows.url, options.runs);
-      total += options.runs;
-      await waitForRuns(watch, total);
-      seconds.push((performance.now() - started) / 1000);
-    }
-    const roundTrips = proxy ? (proxy.roundTrips() - tripsBefore) / rounds : undefined;
-    const perRun = await watch<{ taskId: string; steps: number; top: number }[]>`
-      select task_id as "taskId", count(*)::int as steps, max(seq)::int as top
-      from agent_steps group by task_id`;
-    const counts = new Set(perRun.map((run) => run.steps));
-    if (perRun.length !== total || counts.size !== 1) {
-      throw new Error(`runs differ in their steps: ${JSON.stringify([...counts])}`);
-    }
-    if (perRun.some((run) => run.top !== run.steps))
-      throw new Error('a run has a gap in its steps');
-    const stepsPerRun = perRun[0]!.steps;
-    return { steps: stepsPerRun * options.runs, seconds: median(seconds), stepsPerRun, roundTrips };
-  } finally {
+  let total = 0;
+  const close = async () => {
     await Promise.all(processes.map((running) => running.stop()));
     await Promise.all(quotas.map((release) => release()));
     await watch.end();
     await proxy?.close();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const flows = await startFlows(env);
+    processes.push(flows);
+    for (let index = 0; index < options.workers; index++) {
+      processes.push(await startWorker(env));
+    }
+    // The processes that work runs: the server's in-process worker, or the worker processes.
+    const working = (options.workers === 0 ? processes : processes.slice(1)).map((running) => ({
+      pid: running.child.pid!,
+    }));
+    if (options.cpuQuota !== undefined) {
+      for (const { pid } of working) quotas.push(await limitCpu(pid, options.cpuQuota));
+    }
+    await sleep(500); // let start-up work settle (recovery passes, queue set-up)
+    return {
+      /** Round trips to PostgreSQL so far (counted only with `countRoundTrips`). */
+      roundTrips: () => proxy?.roundTrips() ?? 0,
+      /**
+       * Starts `count` runs (default: a batch) and waits until all are done: its seconds, and the
+       * CPU seconds each process that works runs used meanwhile.
+       */
+      async batch(count = options.runs): Promise<{ seconds: number; cpu: number[] }> {
+        const cpuBefore = await Promise.all(working.map((running) => cpuSeconds(running.pid)));
+        const started = performance.now();
+        await startRuns(flows.url, count);
+        total += count;
+        await waitForRuns(watch, total);
+        const seconds = (performance.now() - started) / 1000;
+        const cpuAfter = await Promise.all(working.map((running) => cpuSeconds(running.pid)));
+        return { seconds, cpu: cpuAfter.map((after, index) => after - cpuBefore[index]!) };
+      },
+      /** Every run's steps, checked to be the same and contiguous (none lost or doubled). */
+      async stepsPerRun(): Promise<number> {
+        const perRun = await watch<{ taskId: string; steps: number; top: number }[]>`
+          select task_id as "taskId", count(*)::int as steps, max(seq)::int as top
+          from agent_steps group by task_id`;
+        const counts = new Set(perRun.map((run) => run.steps));
+        if (perRun.length !== total || counts.size !== 1) {
+          throw new Error(`runs differ in their steps: ${JSON.stringify([...counts])}`);
+        }
+        if (perRun.some((run) => run.top !== run.steps))
+          throw new Error('a run has a gap in its steps');
+        return perRun[0]!.steps;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** One cold batch on a fresh setup: its steps, seconds and (when counted) round trips. */
+async function flowsSteps(options: SetupOptions): Promise<Measured> {
+  const setup = await startSetup(options);
+  try {
+    const tripsBefore = setup.roundTrips();
+    const { seconds } = await setup.batch();
+    const stepsPerRun = await setup.stepsPerRun();
+    const roundTrips = options.countRoundTrips ? setup.roundTrips() - tripsBefore : undefined;
+    return { steps: stepsPerRun * options.runs, seconds, stepsPerRun, roundTrips };
+  } finally {
+    await setup.close();
+  }
+}
+
+/**
+ * The worker rows' three setups (the in-process worker, 1 worker, 2 workers; each process that
+ * works runs held to `cpuQuota`), measured warm and side by side: rounds of one batch on each
+ * setup in turn (each round starting with the next setup), so that a slower minute of the
+ * machine falls on all three alike, and no setup idles long while the others warm up.
+ */
+async function workerSetups(
+  settings: Settings,
+  options: Omit<SetupOptions, 'workers'>,
+): Promise<{ inProcess: Measured; oneWorker: Measured; twoWorkers: Measured }> {
+  const { warmUpRounds, rounds } = steadyFor(settings);
+  const workers = [0, 1, 2];
+  const labels = ['in-process', '1 worker', '2 workers'];
+  const setups: Awaited<ReturnType<typeof startSetup>>[] = [];
+  try {
+    for (const count of workers) setups.push(await startSetup({ ...options, workers: count }));
+    const seconds: number[][] = setups.map(() => []);
+    for (let round = 0; round < warmUpRounds + rounds; round++) {
+      const warmUp = round < warmUpRounds;
+      const batches: string[] = [];
+      for (let turn = 0; turn < setups.length; turn++) {
+        const index = (round + turn) % setups.length;
+        const count = warmUp ? options.runs * Math.max(1, workers[index]!) : options.runs;
+        const batch = await setups[index]!.batch(count);
+        if (!warmUp) seconds[index]!.push(batch.seconds);
+        const cpu = batch.cpu.map((used) => used.toFixed(2)).join(' + ');
+        batches[index] = `${labels[index]} ${batch.seconds.toFixed(2)} s (CPU ${cpu} s)`;
+      }
+      const name = warmUp ? `warm-up round ${round + 1}` : `round ${round - warmUpRounds + 1}`;
+      console.log(`worker rows, ${name}: ${batches.join('; ')}`);
+    }
+    const measured = await Promise.all(
+      setups.map(async (setup, index) => {
+        const stepsPerRun = await setup.stepsPerRun();
+        return { steps: stepsPerRun * options.runs, seconds: median(seconds[index]!), stepsPerRun };
+      }),
+    );
+    return { inProcess: measured[0]!, oneWorker: measured[1]!, twoWorkers: measured[2]! };
+  } finally {
+    await Promise.all(setups.map((setup) => setup.close()));
   }
 }
 
@@ -451,10 +518,11 @@ export async function engineRows(settings: Settings): Promise<Row[]> {
     // Each process that works runs gets the same CPU, as a worker on a machine of its own does
     // (a smoke run on a machine without writable cgroups runs them without).
     const cpuQuota = settings.smoke && !(await cpuQuotaAvailable()) ? undefined : WORKER_CPU;
-    const limited = { runs, modelUrl: model.url, cpuQuota, ...steadyFor(settings) };
-    const inProcessLimited = await flowsSteps({ ...limited, workers: 0 });
-    const oneWorker = await flowsSteps({ ...limited, workers: 1 });
-    const twoWorkers = await flowsSteps({ ...limited, workers: 2 });
+    const {
+      inProcess: inProcessLimited,
+      oneWorker,
+      twoWorkers,
+    } = await workerSetups(settings, { runs, modelUrl: model.url, cpuQuota });
     const waits = await waitLateness(settings);
     const label = `${runs} runs x ${TASKS} tasks`;
     return [

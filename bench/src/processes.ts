@@ -121,6 +121,16 @@ export async function residentMb(pid: number): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+/** CPU time a process has used so far, user and system, in seconds (Linux /proc). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Past the command name (in parentheses, which may hold spaces): utime and stime in ticks.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
 /**
  * A fresh PostgreSQL database for one bench, dropped by `drop()`. The server named by
  * DATABASE_URL (default: the local one) is used.

@@ -27,9 +27,12 @@ const BUSY_LOOP = 0.9;
  * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once: one loop fetches a few
  * jobs at a time while there is room and this process has time for them (its event loop not
  * saturated), each job is completed (or failed, to be retried) on its own as soon as it ends, and
- * the loop fetches again shortly after taking jobs, when a job ends, when a notification on
- * FLOW_JOBS_CHANNEL says one was queued, or every `pollMs` (jobs that start later, a lost
- * notification). One fetch per wake-up, however many jobs are under way: no herd of pollers.
+ * the loop fetches again once the load of the jobs it just took shows (LOAD_WINDOW_MS; a job
+ * ending or announced meanwhile does not cut that short while TAKE_AT_ONCE are under way), when a
+ * job ends, when a notification on FLOW_JOBS_CHANNEL says one was queued, or every `pollMs` (jobs
+ * that start later, a lost notification). One fetch per wake-up, however many jobs are under way:
+ * no herd of pollers, and a burst of announcements is not taken by whichever worker hears it
+ * first.
  */
 export async function startJobDispatcher<T extends object>(options: {
   boss: PgBoss;
@@ -45,9 +48,15 @@ export async function startJobDispatcher<T extends object>(options: {
   let wake: (() => void) | null = null;
   const poke = () => wake?.();
   const inFlight = new Set<Promise<void>>();
+  // Whether the loop waits for the load of the jobs it just took to show: a job queued or ended
+  // meanwhile wakes it only once it is down to fewer than TAKE_AT_ONCE under way.
+  let settling = false;
+  const nudge = () => {
+    if (!settling || inFlight.size < TAKE_AT_ONCE) poke();
+  };
 
   const listener = postgres(options.url, { max: 1, onnotice: () => {} });
-  await listener.listen(FLOW_JOBS_CHANNEL, poke);
+  await listener.listen(FLOW_JOBS_CHANNEL, nudge);
 
   const run = (job: { id: string; data: T }) => {
     startSampling();
@@ -68,7 +77,7 @@ export async function startJobDispatcher<T extends object>(options: {
       .finally(() => {
         inFlight.delete(done);
         if (inFlight.size === 0) stopSampling();
-        poke();
+        nudge();
       });
     inFlight.add(done);
   };
@@ -115,6 +124,7 @@ export async function startJobDispatcher<T extends object>(options: {
       }
       if (stopped) break;
       // More may be waiting: look again once the load of the jobs just taken shows.
+      settling = full;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, full ? LOAD_WINDOW_MS : options.pollMs);
         wake = () => {
@@ -123,6 +133,7 @@ export async function startJobDispatcher<T extends object>(options: {
         };
       });
       wake = null;
+      settling = false;
     }
   })();
 
