@@ -219,11 +219,11 @@ async function startSetup(options: SetupOptions) {
       processes.push(await startWorker(env));
     }
     // The processes that work runs: the server's in-process worker, or the worker processes.
-    const working = (options.workers === 0 ? processes : processes.slice(1)).map((running) => ({
-      pid: running.child.pid!,
-    }));
+    const working = (options.workers === 0 ? processes : processes.slice(1)).map(
+      (running) => running.child.pid!,
+    );
     if (options.cpuQuota !== undefined) {
-      for (const { pid } of working) quotas.push(await limitCpu(pid, options.cpuQuota));
+      for (const pid of working) quotas.push(await limitCpu(pid, options.cpuQuota));
     }
     await sleep(500); // let start-up work settle (recovery passes, queue set-up)
     return {
@@ -234,13 +234,13 @@ async function startSetup(options: SetupOptions) {
        * CPU seconds each process that works runs used meanwhile.
        */
       async batch(count = options.runs): Promise<{ seconds: number; cpu: number[] }> {
-        const cpuBefore = await Promise.all(working.map((running) => cpuSeconds(running.pid)));
+        const cpuBefore = await Promise.all(working.map(cpuSeconds));
         const started = performance.now();
         await startRuns(flows.url, count);
         total += count;
         await waitForRuns(watch, total);
         const seconds = (performance.now() - started) / 1000;
-        const cpuAfter = await Promise.all(working.map((running) => cpuSeconds(running.pid)));
+        const cpuAfter = await Promise.all(working.map(cpuSeconds));
         return { seconds, cpu: cpuAfter.map((after, index) => after - cpuBefore[index]!) };
       },
       /** Every run's steps, checked to be the same and contiguous (none lost or doubled). */
@@ -289,22 +289,26 @@ async function workerSetups(
   options: Omit<SetupOptions, 'workers'>,
 ): Promise<{ inProcess: Measured; oneWorker: Measured; twoWorkers: Measured }> {
   const { warmUpRounds, rounds } = steadyFor(settings);
-  const workers = [0, 1, 2];
-  const labels = ['in-process', '1 worker', '2 workers'];
+  const kinds = [
+    { workers: 0, label: 'in-process' },
+    { workers: 1, label: '1 worker' },
+    { workers: 2, label: '2 workers' },
+  ];
   const setups: Awaited<ReturnType<typeof startSetup>>[] = [];
   try {
-    for (const count of workers) setups.push(await startSetup({ ...options, workers: count }));
+    for (const { workers } of kinds) setups.push(await startSetup({ ...options, workers }));
     const seconds: number[][] = setups.map(() => []);
     for (let round = 0; round < warmUpRounds + rounds; round++) {
       const warmUp = round < warmUpRounds;
       const batches: string[] = [];
       for (let turn = 0; turn < setups.length; turn++) {
         const index = (round + turn) % setups.length;
-        const count = warmUp ? options.runs * Math.max(1, workers[index]!) : options.runs;
+        const { workers, label } = kinds[index]!;
+        const count = warmUp ? options.runs * Math.max(1, workers) : options.runs;
         const batch = await setups[index]!.batch(count);
         if (!warmUp) seconds[index]!.push(batch.seconds);
         const cpu = batch.cpu.map((used) => used.toFixed(2)).join(' + ');
-        batches[index] = `${labels[index]} ${batch.seconds.toFixed(2)} s (CPU ${cpu} s)`;
+        batches[index] = `${label} ${batch.seconds.toFixed(2)} s (CPU ${cpu} s)`;
       }
       const name = warmUp ? `warm-up round ${round + 1}` : `round ${round - warmUpRounds + 1}`;
       console.log(`worker rows, ${name}: ${batches.join('; ')}`);
