@@ -1,70 +1,115 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase } from '@flows/db/testing';
-import type { PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOW_JOBS_CHANNEL, startJobDispatcher } from './job-dispatcher';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FLOW_JOBS_CHANNEL,
+  type JobDispatcher,
+  startJobDispatcher,
+  workerName,
+} from './job-dispatcher';
 
 // The dispatcher listens for queued jobs on PostgreSQL (PGlite works its queue with pg-boss).
 describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let notifier: postgres.Sql;
+  const stops: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
     notifier = postgres(database.url!, { max: 1, onnotice: () => {} });
+  });
+  afterEach(async () => {
+    while (stops.length > 0) await stops.pop()!();
   });
   afterAll(async () => {
     await notifier?.end();
     await database?.close();
   });
 
-  /** A queue of `count` jobs, recording when each fetch was made and how many it took. */
-  function queueOf(count: number) {
-    let left = count;
-    const fetches: { at: number; took: number }[] = [];
-    const boss = {
-      fetch: async (_queue: string, { batchSize }: { batchSize: number }) => {
-        const took = Math.min(batchSize, left);
-        left -= took;
-        fetches.push({ at: performance.now(), took });
-        return Array.from({ length: took }, (_, index) => ({ id: `${left + index}`, data: {} }));
-      },
-      complete: async () => {},
-      fail: async () => {},
-    };
-    return { boss: boss as unknown as PgBoss, fetches };
+  let queues = 0;
+  /** A fresh queue, with a queue handle for each worker process. */
+  async function queueFor(workers: number) {
+    const queue = `test-${++queues}`;
+    const bosses = Array.from(
+      { length: workers },
+      () =>
+        new PgBoss({ connectionString: database.url!, max: 2, schedule: false, supervise: false }),
+    );
+    for (const boss of bosses) {
+      await boss.start();
+      stops.push(() => boss.stop({ graceful: false }));
+    }
+    await bosses[0]!.createQueue(queue);
+    return { queue, bosses };
   }
 
-  it('takes a few jobs at once, and more only once their load shows, however many are announced', async () => {
-    const { boss, fetches } = queueOf(100);
-    const dispatcher = await startJobDispatcher({
+  /** A worker whose jobs stay under way until `release`, recording how many each fetch took. */
+  async function worker(boss: PgBoss, queue: string) {
+    const fetches: number[] = [];
+    const fetch = boss.fetch.bind(boss);
+    boss.fetch = (async (name: string, options: { batchSize: number }) => {
+      const jobs = await fetch(name, options);
+      if (jobs.length > 0) fetches.push(jobs.length);
+      return jobs;
+    }) as typeof boss.fetch;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let taken = 0;
+    const dispatcher: JobDispatcher = await startJobDispatcher({
       boss,
       url: database.url!,
-      queue: 'test',
+      queue,
       capacity: 100,
-      pollMs: 5_000,
-      // Jobs that wait on I/O: the process has time for more once that shows.
-      handle: () => sleep(300),
+      pollMs: 300,
+      handle: async () => {
+        taken++;
+        await released;
+      },
       onError: (error) => {
         throw error;
       },
     });
-    try {
-      await expect.poll(() => fetches.length).toBe(1);
-      const first = fetches[0]!;
-      // More jobs are announced while the load of those just taken cannot show yet.
-      for (let index = 0; index < 10; index++) {
-        await notifier`select pg_notify(${FLOW_JOBS_CHANNEL}, '')`;
-        await sleep(5);
-      }
-      const soon = fetches.filter((fetch) => fetch.at - first.at < 90);
-      expect(soon).toEqual([first]);
-      expect(first.took).toBe(4);
-      // Once the window has shown an idle event loop, it takes more.
-      await expect.poll(() => fetches.length).toBeGreaterThan(1);
-      expect(fetches[1]!.at - first.at).toBeGreaterThanOrEqual(90);
-    } finally {
+    stops.push(async () => {
+      release();
       await dispatcher.stop();
-    }
+    });
+    return { fetches, taken: () => taken };
+  }
+
+  async function queueJobs(boss: PgBoss, queue: string, count: number) {
+    await boss.insert(
+      queue,
+      Array.from({ length: count }, (_, index) => ({ data: { index } })),
+    );
+    await notifier`select pg_notify(${FLOW_JOBS_CHANNEL}, '')`;
+  }
+
+  it('splits a burst evenly between the workers, each taking its share at once', async () => {
+    const { queue, bosses } = await queueFor(2);
+    const first = await worker(bosses[0]!, queue);
+    const second = await worker(bosses[1]!, queue);
+    await queueJobs(bosses[0]!, queue, 100);
+
+    await expect.poll(() => first.taken() + second.taken()).toBe(100);
+    expect([first.fetches, second.fetches]).toEqual([[50], [50]]);
+  });
+
+  it('takes the jobs a worker that does not take leaves waiting, after a poll', async () => {
+    const { queue, bosses } = await queueFor(1);
+    // Another worker is connected but never takes anything.
+    const idle = postgres(database.url!, {
+      max: 1,
+      connection: { application_name: workerName(queue) },
+    });
+    stops.push(() => idle.end());
+    await idle`select 1`;
+    const only = await worker(bosses[0]!, queue);
+    await queueJobs(bosses[0]!, queue, 10);
+
+    await expect.poll(() => only.taken()).toBe(5);
+    await expect.poll(() => only.taken()).toBe(10);
+    expect(only.fetches).toEqual([5, 5]);
   });
 });

@@ -1,4 +1,3 @@
-import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import type { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 
@@ -7,32 +6,34 @@ export const FLOW_JOBS_CHANNEL = 'flow_jobs';
 
 export type JobDispatcher = { stop: () => Promise<void> };
 
-/** Jobs taken at one fetch: a few at a time, so a burst spreads over every worker with time. */
-const TAKE_AT_ONCE = 4;
 /**
- * The event loop's load is its busy share over the last LOAD_WINDOW_MS (while taking jobs, how
- * long the load of those just taken is given to show), sampled every SAMPLE_MS: a worker whose
- * jobs all wait on I/O shows time to spare within a sample or two and takes more.
+ * How the workers of a queue know each other: the application name of each one's listening
+ * connection, counted in pg_stat_activity (a worker that dies drops out with its connection).
  */
-const LOAD_WINDOW_MS = 100;
-const SAMPLE_MS = 10;
-/**
- * A worker whose event loop was busier than this over the last sample takes no more jobs while
- * it has TAKE_AT_ONCE under way: they wait in the queue for a worker with time to spare, instead
- * of queueing up inside a busy one.
- */
-const BUSY_LOOP = 0.9;
+export function workerName(queue: string): string {
+  return `flows-worker:${queue}`;
+}
+
+/** The queue's jobs as every worker sees them, and how many workers share them. */
+type QueueLoad = {
+  workers: number;
+  /** Jobs due and not taken. */
+  ready: number;
+  /** Jobs due and not taken for longer than a poll: left by a worker that is not taking. */
+  waiting: number;
+  /** Jobs taken and under way, by any worker. */
+  active: number;
+};
 
 /**
- * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once: one loop fetches a few
- * jobs at a time while there is room and this process has time for them (its event loop not
- * saturated), each job is completed (or failed, to be retried) on its own as soon as it ends, and
- * the loop fetches again once the load of the jobs it just took shows (LOAD_WINDOW_MS; a job
- * ending or announced meanwhile does not cut that short while TAKE_AT_ONCE are under way), when a
- * job ends, when a notification on FLOW_JOBS_CHANNEL says one was queued, or every `pollMs` (jobs
- * that start later, a lost notification). One fetch per wake-up, however many jobs are under way:
- * no herd of pollers, and a burst of announcements is not taken by whichever worker hears it
- * first.
+ * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once. Each time a job is
+ * announced on FLOW_JOBS_CHANNEL (and every `pollMs`, for jobs that start later or a lost
+ * notification) it looks at the queue and takes its fair share of the queue's work: an even split
+ * of the jobs ready and under way between the live workers, minus what it already holds, so that
+ * a burst is split evenly at once however the announcements reach the workers, and each worker
+ * starts its share together. Jobs a worker has left waiting for longer than a poll (it has
+ * stopped taking, or is full) are taken by whoever looks next. Each job is completed (or failed,
+ * to be retried) on its own as soon as it ends.
  */
 export async function startJobDispatcher<T extends object>(options: {
   boss: PgBoss;
@@ -43,23 +44,28 @@ export async function startJobDispatcher<T extends object>(options: {
   handle: (data: T) => Promise<void>;
   onError: (error: unknown) => void;
 }): Promise<JobDispatcher> {
-  const { boss, queue, capacity } = options;
+  const { boss, queue, capacity, pollMs } = options;
   let stopped = false;
+  // Whether the queue may have changed since the last look (an announcement, a job that ended).
+  let changed = true;
   let wake: (() => void) | null = null;
-  const poke = () => wake?.();
-  const inFlight = new Set<Promise<void>>();
-  // Whether the loop waits for the load of the jobs it just took to show: a job queued or ended
-  // meanwhile wakes it only once it is down to fewer than TAKE_AT_ONCE under way.
-  let settling = false;
-  const nudge = () => {
-    if (!settling || inFlight.size < TAKE_AT_ONCE) poke();
+  const poke = () => {
+    changed = true;
+    wake?.();
   };
+  // Whether the last look left ready jobs this worker could take once it holds fewer.
+  let leftBehind = false;
 
-  const listener = postgres(options.url, { max: 1, onnotice: () => {} });
-  await listener.listen(FLOW_JOBS_CHANNEL, nudge);
+  await indexActiveJobs(boss);
+  const listener = postgres(options.url, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: workerName(queue) },
+  });
+  await listener.listen(FLOW_JOBS_CHANNEL, poke);
 
+  const inFlight = new Set<Promise<void>>();
   const run = (job: { id: string; data: T }) => {
-    startSampling();
     const done = options
       .handle(job.data)
       .then(
@@ -76,75 +82,86 @@ export async function startJobDispatcher<T extends object>(options: {
       )
       .finally(() => {
         inFlight.delete(done);
-        if (inFlight.size === 0) stopSampling();
-        nudge();
+        if (leftBehind) poke();
       });
     inFlight.add(done);
   };
 
-  // The share of the last LOAD_WINDOW_MS the event loop was busy, from the samples in that
-  // window, taken while jobs are under way (an idle process is not woken to sample).
-  let busy = 0;
-  let samples: EventLoopUtilization[] = [];
-  let sampler: NodeJS.Timeout | undefined;
-  const hasTime = () => inFlight.size < TAKE_AT_ONCE || busy <= BUSY_LOOP;
-  // Whether the loop waits because this process was busy: it looks again once it has time.
-  let heldBack = false;
-  function startSampling() {
-    if (sampler) return;
-    samples = [performance.eventLoopUtilization()];
-    sampler = setInterval(() => {
-      const now = performance.eventLoopUtilization();
-      samples.push(now);
-      if (samples.length > LOAD_WINDOW_MS / SAMPLE_MS + 1) samples.shift();
-      busy = performance.eventLoopUtilization(now, samples[0]).utilization;
-      if (heldBack && hasTime()) poke();
-    }, SAMPLE_MS);
-    sampler.unref();
-  }
-  function stopSampling() {
-    clearInterval(sampler);
-    sampler = undefined;
-    busy = 0;
-  }
+  const look = async () => {
+    const room = capacity - inFlight.size;
+    leftBehind = false;
+    if (room <= 0) {
+      leftBehind = true;
+      return;
+    }
+    const load = await queueLoad(boss, queue, pollMs);
+    const fairShare = Math.ceil((load.ready + load.active) / Math.max(1, load.workers));
+    const share = Math.max(fairShare - inFlight.size, load.waiting);
+    const take = Math.min(room, share, load.ready);
+    leftBehind = load.ready > take;
+    if (take <= 0) return;
+    const jobs = await boss.fetch<T>(queue, { batchSize: take });
+    for (const job of jobs) run(job);
+  };
 
   const loop = (async () => {
     while (!stopped) {
-      heldBack = !hasTime();
-      const room = heldBack ? 0 : Math.min(capacity - inFlight.size, TAKE_AT_ONCE);
-      let full = false;
-      if (room > 0) {
-        try {
-          const jobs = await boss.fetch<T>(queue, { batchSize: room });
-          for (const job of jobs) run(job);
-          full = jobs.length === room;
-        } catch (error) {
-          options.onError(error);
-        }
+      changed = false;
+      try {
+        await look();
+      } catch (error) {
+        options.onError(error);
       }
       if (stopped) break;
-      // More may be waiting: look again once the load of the jobs just taken shows.
-      settling = full;
+      if (changed) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, full ? LOAD_WINDOW_MS : options.pollMs);
+        const timer = setTimeout(resolve, pollMs);
         wake = () => {
           clearTimeout(timer);
           resolve();
         };
       });
       wake = null;
-      settling = false;
     }
   })();
 
   return {
     stop: async () => {
       stopped = true;
-      stopSampling();
       poke();
       await loop;
       await Promise.allSettled(inFlight);
       await listener.end({ timeout: 2 });
     },
   };
+}
+
+/**
+ * The queue's active jobs are counted through an index of Flows' own on pg-boss's job table
+ * (pg-boss indexes only the jobs not yet taken; completed ones stay for days). Created once, by
+ * whichever worker starts first.
+ */
+async function indexActiveJobs(boss: PgBoss): Promise<void> {
+  await boss.getDb().executeSql(`do $$ begin
+    perform pg_advisory_xact_lock(hashtext('pgboss.job_flows_active'));
+    if to_regclass('pgboss.job_flows_active') is null then
+      create index job_flows_active on pgboss.job (name) where state = 'active';
+    end if;
+  end $$`);
+}
+
+/** One round trip: the live workers of `queue` and its jobs (pg-boss keeps them in pgboss.job). */
+async function queueLoad(boss: PgBoss, queue: string, pollMs: number): Promise<QueueLoad> {
+  const { rows } = await boss.getDb().executeSql(
+    `select
+      (select count(*) from pg_stat_activity
+        where datname = current_database() and application_name = $1)::int as workers,
+      count(*)::int as ready,
+      count(*) filter (where start_after <= now() - $3 * interval '1 ms')::int as waiting,
+      (select count(*) from pgboss.job where name = $2 and state = 'active')::int as active
+    from pgboss.job
+    where name = $2 and state < 'active' and not blocked and start_after <= now()`,
+    [workerName(queue), queue, pollMs],
+  );
+  return rows[0] as QueueLoad;
 }

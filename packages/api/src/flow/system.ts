@@ -12,8 +12,8 @@ import type { FlowSettings } from './settings';
 const QUEUE = 'flow-run';
 /**
  * Jobs a worker process works at once (each advances one run). Runs mostly wait on their model,
- * so many fit in one process; a second process adds as many again. A worker whose CPU is busy
- * takes no more than it has (see startJobDispatcher), so the others get the rest.
+ * so many fit in one process; a second process adds as many again. Each worker takes its fair
+ * share of the queued runs (see startJobDispatcher), so a burst is split evenly between them.
  */
 const WORKER_CONCURRENCY = 100;
 /** How often an idle worker looks for jobs when no notification woke it (PGlite, or one lost). */
