@@ -29,7 +29,7 @@ import {
   startFlows,
   startProcess,
 } from './processes';
-import type { Row, Settings } from './rows';
+import { median, type Row, type Settings } from './rows';
 
 const TASKS = 5;
 /**
@@ -133,12 +133,6 @@ function startWorker(env: Record<string, string>): Promise<Running> {
  */
 const steadyFor = (settings: Settings) =>
   settings.smoke ? { warmUpRounds: 1, rounds: 1 } : { warmUpRounds: 3, rounds: 11 };
-
-/** The median of `values`. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** Starts `count` runs at once through Flows' REST API. */
 async function startRuns(url: string, count: number): Promise<void> {

@@ -1,25 +1,36 @@
 /**
  * The HTTP path: requests per second of Flows' cheapest answers beside a bare Hono hello-world,
- * both as separate processes loaded by autocannon over real sockets, one after the other.
+ * both as separate processes loaded by autocannon over real sockets, in turns.
  */
 import autocannon from 'autocannon';
 import { freshDatabase, type Running, startBareHono, startFlows } from './processes';
-import type { Row, Settings } from './rows';
+import { median, type Row, type Settings } from './rows';
 
-/** Requests per second `url` answers with 2xx under autocannon's load. */
-async function requestsPerSecond(
-  url: string,
-  settings: Settings,
-  headers: Record<string, string> = {},
-): Promise<number> {
-  const load = { url, headers, connections: 10 };
-  // Warm up first (JIT, caches, pools): the first second of any server is slower than its pace.
-  await autocannon({ ...load, duration: settings.smoke ? 0.2 : 2 });
-  const result = await autocannon({ ...load, duration: settings.httpSeconds });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+type Target = { url: string; headers?: Record<string, string> };
+
+/**
+ * Requests per second each target answers with 2xx under autocannon's load, measured in turns:
+ * after a warm-up of each (JIT, caches, pools: the first second of any server is slower than its
+ * pace), every round loads each target once for a slice of `httpSeconds`, and each figure is the
+ * median of its rounds, so that a slower moment of a shared machine falls on every target alike
+ * instead of on whichever one it was measured in.
+ */
+async function requestsPerSecond(targets: Target[], settings: Settings): Promise<number[]> {
+  const rounds = settings.smoke ? 1 : 5;
+  const load = (target: Target, duration: number) =>
+    autocannon({ url: target.url, headers: target.headers ?? {}, connections: 10, duration });
+  for (const target of targets) await load(target, settings.smoke ? 0.2 : 2);
+  const rates: number[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      const result = await load(target, settings.httpSeconds / rounds);
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      rates[index]?.push(result.requests.average);
+    }
   }
-  return result.requests.average;
+  return rates.map((of) => median(of));
 }
 
 /** Registers a user with 20 tasks and returns the session cookie. */
@@ -56,12 +67,17 @@ export async function httpRows(settings: Settings): Promise<Row[]> {
   const flows = await startFlows({ DATABASE_URL: database.url });
   try {
     const cookie = await userWithTasks(flows);
-    const bareRate = await requestsPerSecond(`${bare.url}/`, settings);
-    const health = await requestsPerSecond(`${flows.url}/api/health`, settings);
-    const templates = await requestsPerSecond(`${flows.url}/api/templates`, settings);
-    // The tRPC twin right after its REST baseline: the tasks row's garbage would slow it.
-    const templatesTrpc = await requestsPerSecond(`${flows.url}/trpc/template.list`, settings);
-    const tasks = await requestsPerSecond(`${flows.url}/api/tasks`, settings, { cookie });
+    const [bareRate = 0, health = 0, templates = 0, templatesTrpc = 0, tasks = 0] =
+      await requestsPerSecond(
+        [
+          { url: `${bare.url}/` },
+          { url: `${flows.url}/api/health` },
+          { url: `${flows.url}/api/templates` },
+          { url: `${flows.url}/trpc/template.list` },
+          { url: `${flows.url}/api/tasks`, headers: { cookie } },
+        ],
+        settings,
+      );
     const bareLabel = 'bare Hono hello-world';
     return [
       {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startFlows } from './processes';
-import type { Row, Settings } from './rows';
+import { median, type Row, type Settings } from './rows';
 
 const CHROME_PATH = '/usr/bin/chromium';
 const PAGES = ['/', '/dashboard', '/docs'];
@@ -53,11 +53,6 @@ async function audit(url: string, port: number, attempt = 1): Promise<Scores> {
   }
   return scores;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 /**
  * Lighthouse mobile performance and accessibility of `/`, `/dashboard` and `/docs` served by the

@@ -16,6 +16,12 @@ export type Row = {
 /** How long each measurement runs: `--smoke` only checks that every row still runs. */
 export type Settings = { smoke: boolean; httpSeconds: number; idleSeconds: number };
 
+/** The median of `values` (0 for none). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 /** figure / baseline; none where the baseline is not above zero (a bare timer's lateness may be). */
 export const ratio = (row: Row): number | null =>
   row.baseline > 0 ? row.figure / row.baseline : null;

@@ -11,7 +11,7 @@ import {
   databaseVersion,
 } from './client';
 import { notPrivate } from './private-files';
-import { agentSteps, tasks, templates, users } from './schema';
+import { agentSteps, flowRuns, tasks, templates, users } from './schema';
 import { seedTemplates } from './seed';
 import { createTestDatabase } from './testing';
 
@@ -84,14 +84,16 @@ describe('database', () => {
         );
         return (rows as unknown as { statement: string }[]).map((row) => row.statement);
       };
-      // As many at once as the pool has connections, and more: each connection runs one.
+      // More at once than the pool has connections: each connection runs one.
       await Promise.all(
         Array.from({ length: 20 }, () =>
           handle.db.select().from(tasks).where(eq(tasks.goal, 'pooled')),
         ),
       );
+      expect(await preparedOn(handle.db)).toContainEqual(
+        expect.stringContaining('"tasks"."goal" = $1'),
+      );
       await handle.db.transaction(async (tx) => {
-        expect(await preparedOn(tx)).toContainEqual(expect.stringContaining('"tasks"."goal" = $1'));
         await tx.select().from(users).where(eq(users.username, 'in a transaction'));
         await tx.transaction(async (savepoint) => {
           await savepoint.select().from(users).where(eq(users.email, 'in a savepoint'));
@@ -102,6 +104,44 @@ describe('database', () => {
       });
     },
   );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'shares two connections between single statements, and opens transactions beside them',
+    async () => {
+      const backend = async (db: Pick<DatabaseHandle['db'], 'execute'>) => {
+        const rows = await db.execute(sql`select pg_backend_pid() as pid`);
+        return (rows as unknown as { pid: number }[])[0]!.pid;
+      };
+      await handle.db.transaction(async (tx) => {
+        // A transaction under way blocks no single statement, however many wait at once.
+        const statements = new Set(
+          await Promise.all(Array.from({ length: 20 }, () => backend(handle.db))),
+        );
+        expect(statements.size).toBeLessThanOrEqual(2);
+        expect(statements).not.toContain(await backend(tx));
+      });
+    },
+  );
+
+  it('reads and writes values alike in transactions and single statements', async () => {
+    const [task] = await handle.db.insert(tasks).values({ goal: 'Alike' }).returning();
+    const taskId = task!.id;
+    const dueAt = new Date('2026-11-27T12:00:00.123Z');
+    const state = { goal: 'Alike', tasks: [{ description: 'one' }] };
+    await handle.db.transaction(async (tx) => {
+      await tx
+        .insert(flowRuns)
+        .values({ taskId, state, settings: {}, outcome: 'running', timerDueAt: dueAt });
+      const [inside] = await tx.select().from(flowRuns).where(eq(flowRuns.taskId, taskId));
+      expect(inside).toMatchObject({ state, timerDueAt: dueAt });
+    });
+    const [outside] = await handle.db.select().from(flowRuns).where(eq(flowRuns.taskId, taskId));
+    expect(outside).toMatchObject({ state, timerDueAt: dueAt });
+    const [stored] = (await handle.db.execute(
+      sql`select jsonb_typeof(state) as kind from flow_runs where task_id = ${taskId}`,
+    )) as unknown as { kind: string }[];
+    expect(stored?.kind).toBe('object');
+  });
 });
 
 describe('embedded database on disk', () => {

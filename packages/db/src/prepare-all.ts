@@ -4,7 +4,8 @@ type Sql = postgres.Sql;
 type Callback = (sql: Sql) => unknown;
 
 /**
- * The postgres.js client as drizzle should see it: every query a prepared statement.
+ * The postgres.js client as drizzle should see it: every query a prepared statement, and
+ * transactions opened on `transactions` (by default the same client).
  *
  * drizzle asks postgres.js to prepare only the queries named with `.prepare(name)`; for every
  * other query with parameters postgres.js then asks the server for the parameters' types in a
@@ -16,7 +17,7 @@ type Callback = (sql: Sql) => unknown;
  * Each distinct text is one statement per connection (an `in` list is one per length); they go
  * with the connection when postgres.js replaces it, every 30 to 60 minutes.
  */
-export function preparingAll(sql: Sql): Sql {
+export function preparingAll(sql: Sql, transactions: Sql = sql): Sql {
   // Made once per client, not at every query: drizzle reads `unsafe` for each one it runs.
   const replaced = new Map<PropertyKey, unknown>([
     [
@@ -26,8 +27,11 @@ export function preparingAll(sql: Sql): Sql {
     ],
   ]);
   // The pool opens transactions, a transaction opens savepoints.
-  for (const key of ['begin', 'savepoint'] as const) {
-    const open = Reflect.get(sql, key) as ((...args: unknown[]) => unknown) | undefined;
+  for (const [key, client] of [
+    ['begin', transactions],
+    ['savepoint', sql],
+  ] as const) {
+    const open = Reflect.get(client, key) as ((...args: unknown[]) => unknown) | undefined;
     if (!open) continue;
     replaced.set(key, (...args: unknown[]) => {
       const callback = args.pop() as Callback;
