@@ -112,6 +112,15 @@ describe('database', () => {
         const rows = await db.execute(sql`select pg_backend_pid() as pid`);
         return (rows as unknown as { pid: number }[])[0]!.pid;
       };
+      // The transactions' connections are opened at start, before a burst of them needs them.
+      await expect
+        .poll(async () => {
+          const [row] = (await handle.db.execute(
+            sql`select count(*)::int as open from pg_stat_activity where datname = current_database()`,
+          )) as unknown as { open: number }[];
+          return row?.open;
+        })
+        .toBeGreaterThanOrEqual(10);
       await handle.db.transaction(async (tx) => {
         // A transaction under way blocks no single statement, however many wait at once.
         const statements = new Set(
