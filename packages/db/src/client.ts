@@ -51,22 +51,6 @@ const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 const createPgliteScript = fileURLToPath(new URL('./create-pglite.mjs', import.meta.url));
 const casing = 'snake_case';
 
-/** The most transactions under way at once, each on a connection of its own. */
-const TRANSACTION_CONNECTIONS = 10;
-
-/**
- * Opens the transactions' connections in the background. Opened on demand instead, a burst of
- * transactions (the first timers of runs started together fire together) would wait for as many
- * new connections at once, each a new PostgreSQL backend to start (ten made the first waits of
- * ten runs 50-180 ms late, against 10 ms).
- */
-function openAll(transactions: postgres.Sql) {
-  for (let index = 0; index < TRANSACTION_CONNECTIONS; index++) {
-    // A connection that fails to open fails the transaction that needs it, with its own error.
-    transactions.begin((tx) => tx`select 1`).catch(() => {});
-  }
-}
-
 /**
  * Opens PostgreSQL (when a URL is given; waiting up to `connectTimeoutMs` for it to answer) or
  * PGlite, and applies the committed migrations. PGlite's folder is readable by the owner only.
@@ -80,17 +64,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // each. A transaction holds its connection for its length, so transactions have a pool of
     // their own: none waits behind another's statements, nor they behind it.
     const client = postgres(options.url, { max: 2, onnotice: () => {} });
-    const transactions = postgres(options.url, {
-      max: TRANSACTION_CONNECTIONS,
-      onnotice: () => {},
-    });
+    const transactions = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(preparingAll(client, transactions), { schema, casing });
     // drizzle sets how values are read and written on the client it is given: both pools alike
     // (in place: each connection keeps the parsers object it was made with).
     Object.assign(transactions.options.parsers, client.options.parsers);
     Object.assign(transactions.options.serializers, client.options.serializers);
     await migratePostgres(db, { migrationsFolder });
-    openAll(transactions);
     return {
       db,
       kind: 'postgres',

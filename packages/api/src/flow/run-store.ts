@@ -328,17 +328,19 @@ export function takeHeadSteps(
 
 /**
  * Applies an event, writes the steps it adds, saves the run and announces its new state once the
- * transaction commits, in one statement; false when the event did not apply.
+ * transaction commits, in one statement. `applied` is false when the event did not apply. With
+ * `expect` (a run read without its lock) the write holds only if the row is still that version;
+ * `written` says whether it did (see `commitRun`).
  */
 export async function recordEvent(
-  tx: Transaction,
+  db: Database | Transaction,
   run: StoredRun,
   event: FlowEvent,
-  rest = run.pendingEffects,
-): Promise<boolean> {
-  const applied = applyEvent(run, event, rest);
+  expect?: string,
+): Promise<{ applied: boolean; written: boolean }> {
+  const applied = applyEvent(run, event, run.pendingEffects);
   const steps: NumberedStep[] = [];
   takeHeadSteps(run, steps);
-  await commitRun(tx, run, steps, { announceState: true });
-  return applied;
+  const written = await commitRun(db, run, steps, { announceState: true, expect });
+  return { applied, written };
 }

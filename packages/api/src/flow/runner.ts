@@ -402,12 +402,23 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     }
   }
 
-  /** Fires a run's timer (a stale token is ignored by the state machine) and advances it. */
+  /**
+   * Fires a run's timer (a stale token is ignored by the state machine) and advances it. Written
+   * as takeHead writes: on the run read without its lock, in one statement that holds as long as
+   * nobody wrote the run since (the timers of runs started together fire together: no burst of
+   * transactions); otherwise read again, locked, in a transaction.
+   */
   async function fireTimer(taskId: string, token: number): Promise<void> {
-    await db.transaction(async (tx) => {
-      const run = await lockRun(tx, taskId);
-      if (run) await recordEvent(tx, run, { type: 'timerFired', token });
-    });
+    const event: FlowEvent = { type: 'timerFired', token };
+    const run = await readRun(db, taskId);
+    const fired =
+      run?.version !== undefined && (await recordEvent(db, run, event, run.version)).written;
+    if (run && !fired) {
+      await db.transaction(async (tx) => {
+        const locked = await lockRun(tx, taskId);
+        if (locked) await recordEvent(tx, locked, event);
+      });
+    }
     await advance(taskId);
   }
 

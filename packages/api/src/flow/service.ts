@@ -171,7 +171,7 @@ export async function commandFlow(
   return db.transaction(async (tx) => {
     const run = await lockRun(tx, taskId);
     if (!run) throw noRun();
-    if (!(await recordEvent(tx, run, event))) {
+    if (!(await recordEvent(tx, run, event)).applied) {
       throw new TRPCError({ code: 'CONFLICT', message: refusal(event, run.state) });
     }
     return viewOf(run);
