@@ -115,6 +115,8 @@ const backstopDueQuery = preparedFor((db) =>
  */
 export function createFlowRunner(deps: FlowRunnerDeps) {
   const { db, settings } = deps;
+  /** Runs waiting on a timer this process set, as it wrote them (see takeWaiting). */
+  const waiting = new Map<string, StoredRun>();
   // Visitors' deploy quota and site lifetime limit requests, not runs: none here.
   const hostingEnv: HostingEnv = {
     hosting: settings.hosting,
@@ -219,6 +221,9 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     }
     if (taken?.status === 'complete') deps.log.info({ taskId }, 'run completed');
     const timers = taken?.timers ?? [];
+    // The run as written, for its timer to fire on without reading it again (nothing else holds
+    // it once the run waits; a write since is found out by the version its firing expects).
+    if (taken && timers.length > 0 && !taken.external) waiting.set(taskId, taken.run);
     await Promise.all(timers.map((timer) => deps.scheduleTimer(taskId, timer.token, timer.dueAt)));
     return taken?.external
       ? { kind: 'external', run: taken.run, effect: taken.external }
@@ -367,10 +372,13 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     return deployFor(run, effect);
   }
 
-  /** Works through a run's effects until it has none left or waits on a timer. */
-  async function drain(taskId: string) {
+  /**
+   * Works through a run's effects until it has none left or waits on a timer; `known` is the run
+   * as this process last wrote it, when it has it.
+   */
+  async function drain(taskId: string, known?: StoredRun) {
     const text = createTextAnnouncer(db);
-    let head = await takeHead(taskId);
+    let head = await takeHead(taskId, undefined, known);
     while (head.kind === 'external') {
       const { callId } = head.effect;
       const event = await carryOut(head.run, head.effect, text);
@@ -394,23 +402,32 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
    * Advances a run as far as it can go now. When another worker holds the run it returns at once:
    * that worker looks again for new effects after letting go.
    */
-  async function advance(taskId: string): Promise<void> {
-    for (;;) {
-      const ran = await deps.locks.tryWithLock(taskId, () => drain(taskId));
+  async function advance(taskId: string, known?: StoredRun): Promise<void> {
+    for (let last = known; ; last = undefined) {
+      const ran = await deps.locks.tryWithLock(taskId, () => drain(taskId, last));
       // A stopping process leaves what is left to the next one.
       if (!ran || deps.signal.aborted || !(await hasPendingEffects(taskId))) return;
     }
   }
 
+  /** The run as this process wrote it when it set the timer `token`, taken out; or undefined. */
+  function takeWaiting(taskId: string, token: number): StoredRun | undefined {
+    const run = waiting.get(taskId);
+    if (run?.state.timer?.token !== token) return undefined;
+    waiting.delete(taskId);
+    return run;
+  }
+
   /**
    * Fires a run's timer (a stale token is ignored by the state machine) and advances it. Written
-   * as takeHead writes: on the run read without its lock, in one statement that holds as long as
-   * nobody wrote the run since (the timers of runs started together fire together: no burst of
-   * transactions); otherwise read again, locked, in a transaction.
+   * as takeHead writes: on the run as this process wrote it when it set the timer (or else read
+   * without its lock), in one statement that holds as long as nobody wrote the run since (the
+   * timers of runs started together fire together: no burst of transactions); otherwise read
+   * again, locked, in a transaction. The run as fired is advanced without reading it again.
    */
   async function fireTimer(taskId: string, token: number): Promise<void> {
     const event: FlowEvent = { type: 'timerFired', token };
-    const run = await readRun(db, taskId);
+    const run = takeWaiting(taskId, token) ?? (await readRun(db, taskId));
     const fired =
       run?.version !== undefined && (await recordEvent(db, run, event, run.version)).written;
     if (run && !fired) {
@@ -419,7 +436,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         if (locked) await recordEvent(tx, locked, event);
       });
     }
-    await advance(taskId);
+    await advance(taskId, fired ? run : undefined);
   }
 
   /**
