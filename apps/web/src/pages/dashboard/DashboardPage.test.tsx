@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FlowFeedEvent, FlowRunView } from '../../features/flow/types';
 import { FakeEventSource } from '../../testing/eventSource';
 import { feedStep, flowTask, modelInfo, runView, TEST_TASK_ID } from '../../testing/flowFixtures';
@@ -141,9 +141,18 @@ describe('DashboardPage', () => {
   });
 
   it('offers Quick Templates and AI Settings on phones', async () => {
+    // A phone's width: the left column, hidden there, is not even rendered.
+    const anyWidth = window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = anyWidth;
+    });
+    window.matchMedia = (query) => {
+      const media = new EventTarget() as MediaQueryList;
+      return Object.assign(media, { media: query, matches: /max-width/.test(query) });
+    };
     renderDashboard();
-    await workspaceReady();
-    const templatesButton = screen.getByRole('button', { name: 'Templates' });
+    const templatesButton = await screen.findByRole('button', { name: 'Templates' });
+    expect(screen.queryByRole('heading', { name: 'Quick Templates' })).toBeNull();
     // Shown under 768 px only, where the left column is hidden.
     const phoneTools = templatesButton.closest<HTMLElement>('.mantine-hidden-from-sm');
     expect(phoneTools).not.toBeNull();
@@ -151,7 +160,7 @@ describe('DashboardPage', () => {
     fireEvent.click(templatesButton);
     const drawer = await screen.findByRole('dialog', { name: 'Templates and model' });
     expect(within(drawer).getByRole('heading', { name: 'Current Model' })).toBeTruthy();
-    fireEvent.click(within(drawer).getByRole('button', { name: /Research Assistant/ }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: /Research Assistant/ }));
     const goal = screen.getByRole('textbox', { name: 'Goal' }) as HTMLTextAreaElement;
     expect(goal.value).toBe('Research the history of lighthouses');
     await waitFor(() =>

@@ -69,6 +69,8 @@ export function DashboardPage() {
   const aiSettings = useAiSettings();
   // DashboardRoute asks; the workspace reads the answer.
   const model = trpc.system.model.useQuery();
+  // Asked now, though a phone shows them only in the Templates drawer: ready once it opens.
+  trpc.template.list.usePrefetchQuery();
   const [templatesOpened, templatesDrawer] = useDisclosure(false);
   const [myFilesOpened, myFilesModal] = useDisclosure(false);
   const attachments = useAttachments();
