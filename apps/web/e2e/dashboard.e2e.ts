@@ -91,6 +91,31 @@ describe('goal workspace', () => {
     expect(app.errors).toEqual([]);
   });
 
+  it('grows the goal box with its text, from three lines to eight, then scrolls it', async () => {
+    const { page } = app;
+    await page.goto('/dashboard');
+    const box = page
+      .getByRole('form', { name: 'Set Flow Goal' })
+      .getByRole('textbox', { name: 'Goal' });
+    const height = () => box.evaluate((element) => element.getBoundingClientRect().height);
+    const lines = (count: number) => Array.from({ length: count }, (_, line) => `line ${line}`);
+
+    await box.fill('');
+    const empty = await height();
+    await box.fill(lines(3).join('\n'));
+    expect(await height()).toBe(empty);
+    await box.fill(lines(6).join('\n'));
+    const six = await height();
+    expect(six).toBeGreaterThan(empty * 1.5);
+    await box.fill(lines(8).join('\n'));
+    const eight = await height();
+    expect(eight).toBeGreaterThan(six);
+    await box.fill(lines(30).join('\n'));
+    expect(await height()).toBe(eight);
+    const scrolls = await box.evaluate((element) => element.scrollHeight > element.clientHeight);
+    expect(scrolls).toBe(true);
+  });
+
   it('runs a manual flow task by task: Execute, then Continue, then Reset', async () => {
     const { page } = app;
 

@@ -65,25 +65,58 @@ function MyFilesButton({ onOpen }: { onOpen?: () => void }) {
 
 /** From this length on, the goal box shows how close it is to the limit. */
 const GOAL_COUNTER_FROM = 8_000;
-const characterCount = new Intl.NumberFormat('en-US');
+/** Made when first needed: a number format takes milliseconds to build, at every page load. */
+let characterCount: Intl.NumberFormat | undefined;
+function formatCount(count: number): string {
+  characterCount ??= new Intl.NumberFormat('en-US');
+  return characterCount.format(count);
+}
 
 /** '8,123 / 10,000' under the goal box as the limit nears, in red past it; nothing before. */
 function GoalCounter({ goal }: { goal: string }) {
   if (goal.length < GOAL_COUNTER_FROM) return null;
   return (
     <Text size="xs" c={goal.length > GOAL_MAX_LENGTH ? 'red' : 'dimmed'}>
-      {`${characterCount.format(goal.length)} / ${characterCount.format(GOAL_MAX_LENGTH)}`}
+      {`${formatCount(goal.length)} / ${formatCount(GOAL_MAX_LENGTH)}`}
     </Text>
   );
 }
 
+/**
+ * Whether the browser grows a text box with its text (CSS `field-sizing`). Mantine's autosize
+ * measures the box by reading its computed style, which makes the browser work out the whole
+ * page's styles inside the render that draws the workspace.
+ */
+const growsWithText = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
+/** A goal box's height: from `minRows` lines to `maxRows`, within pixel limits if given. */
+type GoalBoxSize = { minRows: number; maxRows: number; minHeight?: number; maxHeight?: number };
+
+/** A height of `rows` lines of the box's text with its padding and border (Mantine's 1 px). */
+const rowsHeight = (rows: number) =>
+  `calc(${rows}lh + 2 * var(--input-padding-y, 0rem) + 2 * 0.0625rem)`;
+
 /** The goal box's props in both inputs: it shows and edits the goal, and grows with its text. */
-function goalBoxProps({ goal, onGoalChange, inputRef }: GoalInputProps) {
-  return {
+function goalBoxProps({ goal, onGoalChange, inputRef }: GoalInputProps, size: GoalBoxSize) {
+  const { minRows, maxRows, minHeight, maxHeight } = size;
+  const box = {
     ref: inputRef,
     value: goal,
     onChange: (event: ChangeEvent<HTMLTextAreaElement>) => onGoalChange(event.currentTarget.value),
-    autosize: true,
+  };
+  const limits = { minHeight, maxHeight };
+  if (!growsWithText)
+    return { ...box, autosize: true, minRows, maxRows, styles: { input: limits } };
+  return {
+    ...box,
+    rows: minRows,
+    styles: {
+      input: {
+        fieldSizing: 'content' as const,
+        minHeight: minHeight ?? rowsHeight(minRows),
+        maxHeight: maxHeight ?? rowsHeight(maxRows),
+      },
+    },
   };
 }
 
@@ -128,11 +161,9 @@ export function GoalInputPanel(props: GoalInputProps) {
           slow or wrong, and features may change without notice.
         </Alert>
         <Textarea
-          {...goalBoxProps(props)}
+          {...goalBoxProps(props, { minRows: 3, maxRows: 8 })}
           label="Goal"
           placeholder="Describe what you want to achieve, e.g. Write a short poem about the sea"
-          minRows={3}
-          maxRows={8}
         />
         <GoalCounter goal={goal} />
         {attachments && (
@@ -220,16 +251,16 @@ export function InlineGoalInput(props: GoalInputProps) {
       <Group align="flex-end" gap="xs" wrap="nowrap">
         {attachments && <AttachButton control={attachments} compact />}
         <Textarea
-          {...goalBoxProps(props)}
+          {...goalBoxProps(props, {
+            minRows: 1,
+            maxRows: 5,
+            minHeight: COMPACT_MIN_HEIGHT,
+            maxHeight: COMPACT_MAX_HEIGHT,
+          })}
           aria-label="Goal"
           placeholder="Enter a new goal..."
-          minRows={1}
-          maxRows={5}
           onKeyDown={onKeyDown}
           style={{ flex: 1 }}
-          styles={{
-            input: { minHeight: COMPACT_MIN_HEIGHT, maxHeight: COMPACT_MAX_HEIGHT },
-          }}
         />
         {running && (
           <Tooltip label="Stop Flow" withArrow>
