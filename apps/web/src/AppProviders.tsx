@@ -20,12 +20,13 @@ export type AppProvidersProps = {
 
 /**
  * Where toasts appear. On phones they drop from the top, so they never cover a dialog's buttons.
- * A component of its own: the screen size is known only after the first render, and the change
- * re-renders the toasts alone, not the providers (Mantine's context changes with its provider's
- * every render, which re-renders every Mantine component on the page).
+ * A component of its own: a change of the screen size re-renders the toasts alone, not the
+ * providers (Mantine's context changes with its provider's every render, which re-renders every
+ * Mantine component on the page). The width is read in the first render, not in an effect with a
+ * second render after it: the toasts' portal is empty in the prerendered HTML at any width.
  */
 function Toasts() {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
     <Notifications
       limit={1}

@@ -6,11 +6,21 @@ import { footerLinks } from './navigation';
 /** What the footer's 'Powered by' link credits: the default local model server. */
 export const poweredBy = { label: 'LM Studio', href: 'https://lmstudio.ai' };
 
+/**
+ * '© <year> Flows'. The prerendered HTML has the build's year; the browser shows the current one
+ * once hydrated, rendering this line again and not the whole footer.
+ */
+function Copyright() {
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
+  return (
+    <Text size="sm" c="dimmed">
+      © {year} Flows
+    </Text>
+  );
+}
+
 /** The shared footer: links, copyright with the current year, beta notice and 'Powered by'. */
 export function Footer() {
-  // The prerendered HTML has the build's year; the browser shows the current one once hydrated.
-  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
-
   return (
     <Box
       component="footer"
@@ -27,9 +37,7 @@ export function Footer() {
               </Anchor>
             ))}
           </Group>
-          <Text size="sm" c="dimmed">
-            © {year} Flows
-          </Text>
+          <Copyright />
         </Group>
         <Group justify="space-between" gap="md">
           <Text size="xs" c="dimmed">
