@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { freshDatabase, type Running, startBareHono, startFlows } from './processes';
 import { median, type Row, type Settings } from './rows';
 
-type Target = { url: string; headers?: Record<string, string> };
+type Target = { name: string; url: string; headers?: Record<string, string> };
 
 /**
  * Requests per second each target answers with 2xx under autocannon's load, measured in turns:
@@ -16,7 +16,7 @@ type Target = { url: string; headers?: Record<string, string> };
  * instead of on whichever one it was measured in.
  */
 async function requestsPerSecond(targets: Target[], settings: Settings): Promise<number[]> {
-  const rounds = settings.smoke ? 1 : 5;
+  const rounds = settings.smoke ? 1 : 11;
   const load = (target: Target, duration: number) =>
     autocannon({ url: target.url, headers: target.headers ?? {}, connections: 10, duration });
   for (const target of targets) await load(target, settings.smoke ? 0.2 : 2);
@@ -29,6 +29,8 @@ async function requestsPerSecond(targets: Target[], settings: Settings): Promise
       }
       rates[index]?.push(result.requests.average);
     }
+    const figures = targets.map((target, index) => `${target.name} ${rates[index]?.at(-1)}`);
+    console.log(`HTTP round ${round + 1} (req/s): ${figures.join(', ')}`);
   }
   return rates.map((of) => median(of));
 }
@@ -70,11 +72,11 @@ export async function httpRows(settings: Settings): Promise<Row[]> {
     const [bareRate = 0, health = 0, templates = 0, templatesTrpc = 0, tasks = 0] =
       await requestsPerSecond(
         [
-          { url: `${bare.url}/` },
-          { url: `${flows.url}/api/health` },
-          { url: `${flows.url}/api/templates` },
-          { url: `${flows.url}/trpc/template.list` },
-          { url: `${flows.url}/api/tasks`, headers: { cookie } },
+          { name: 'bare Hono', url: `${bare.url}/` },
+          { name: 'health', url: `${flows.url}/api/health` },
+          { name: 'templates', url: `${flows.url}/api/templates` },
+          { name: 'tRPC templates', url: `${flows.url}/trpc/template.list` },
+          { name: 'tasks', url: `${flows.url}/api/tasks`, headers: { cookie } },
         ],
         settings,
       );
