@@ -10,7 +10,7 @@ const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
  * around the name trimmed, then decoded, a batch split at commas), so no spelling of a path
  * reaches a procedure unseen.
  */
-function trpcPaths(url: string): string[] {
+export function trpcPathsAsParsed(url: string): string[] {
   const path = trimSlashes(new URL(url).pathname);
   if (!path.startsWith('trpc/')) return [];
   try {
@@ -18,6 +18,23 @@ function trpcPaths(url: string): string[] {
   } catch {
     return []; // tRPC refuses a name it cannot decode
   }
+}
+
+/**
+ * A /trpc address that URL parsing keeps as written: a plain host, then names of letters, digits
+ * and `_-.,~/` only (nothing escaped, nothing to decode, no backslash), not starting with a dot.
+ */
+const PLAIN_TRPC_ADDRESS = /^https?:\/\/[\w.:[\]-]+\/+trpc\/+([\w\-,~][\w\-.,~/]*)(?:[?#]|$)/;
+
+/**
+ * `trpcPathsAsParsed`, without parsing the address when it is plain (all the web app and scripts
+ * send): a URL, a regular expression and a decoding per request cost as much as the rest of
+ * the check. A dot segment (`/./`, `/../`) is left to the parser, which resolves it.
+ */
+export function trpcPaths(url: string): string[] {
+  const names = PLAIN_TRPC_ADDRESS.exec(url)?.[1];
+  if (names === undefined || names.includes('/.')) return trpcPathsAsParsed(url);
+  return (names.endsWith('/') ? trimSlashes(names) : names).split(',');
 }
 
 /**
