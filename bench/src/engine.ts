@@ -129,10 +129,13 @@ function startWorker(env: Record<string, string>): Promise<Running> {
  * How the worker rows measure steady work: warm-up rounds, then measured rounds, each round a
  * batch on each setup in turn. A warm-up batch gives each process that works runs as many runs
  * (two workers share theirs), so each compiles its hot code and grows its heap alike; the figure
- * is the median measured batch's.
+ * is the median measured batch's. A fresh worker process spends about twice the CPU per run of a
+ * warm one over its first 300-400 runs (with or without a quota, and again after a restart on the
+ * same database), so the warm-up gives each process 600 runs: with 300, each of two workers,
+ * taking half of each measured batch, was still warming through the measured rounds.
  */
 const steadyFor = (settings: Settings) =>
-  settings.smoke ? { warmUpRounds: 1, rounds: 1 } : { warmUpRounds: 3, rounds: 11 };
+  settings.smoke ? { warmUpRounds: 1, rounds: 1 } : { warmUpRounds: 6, rounds: 11 };
 
 /** Starts `count` runs at once through Flows' REST API. */
 async function startRuns(url: string, count: number): Promise<void> {
