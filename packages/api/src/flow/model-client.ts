@@ -12,7 +12,7 @@ import {
 } from '@flows/engine';
 import OpenAI, { APIError } from 'openai';
 import { retryAfterSeconds } from '../outbound/retry-after';
-import { sseData } from './sse';
+import { limitCheck, type SseLimits, sseData } from './sse';
 
 /** How a run (or one call) talks to its model. */
 export type ModelSettings = {
@@ -160,47 +160,48 @@ function toModelCallError(error: unknown): ModelCallError {
 }
 
 /**
- * The most a model endpoint's answer may send. A streamed reply is cut off long before (at
- * MAX_REPLY_CHARS); this bounds what a server sends besides, such as comments or an error body.
+ * What a model endpoint's answer may send. A streamed reply is cut off long before (at
+ * MAX_REPLY_CHARS); this bounds what a server sends besides, such as comments or an error body,
+ * and an event stream's lines (the SDK and sseData gather a line's pieces by copying them all).
  */
-const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-/** The longest line of an event stream: the SDK gathers a line's pieces by copying them all. */
-const MAX_EVENT_LINE_BYTES = 1024 * 1024;
-const NEWLINE = 10;
+const ANSWER_LIMITS: SseLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxLineBytes: 1024 * 1024,
+  refuse: (what) => new ModelCallError(`The model server sent ${what}`, 'other'),
+};
+const isEventStream = (response: Response) =>
+  response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
 
 /**
- * The SDK's fetch for model endpoints, under the outbound rules. A redirect is not followed but
- * answered as it came (the call fails with its 3xx status): an endpoint the operator allowed must
- * not send a call, and the API key with it, to another address. A body stops at
- * MAX_RESPONSE_BYTES, and an event stream at a line longer than MAX_EVENT_LINE_BYTES.
+ * A fetch for the SDK under the outbound rules. A redirect is not followed but answered as it
+ * came (the call fails with its 3xx status): an endpoint the operator allowed must not send a
+ * call, and the API key with it, to another address. A body stops at ANSWER_LIMITS. With
+ * `streamsReadByCaller`, an answer's event stream (status 2xx) comes as it is: callModel reads
+ * it with sseData, which holds it to the same limits without another stream in between.
  */
-export const modelFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, { ...init, redirect: 'manual' });
-  if (!response.body) return response;
-  const stream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
-  let received = 0;
-  let line = 0;
-  const capped = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        const lastNewline = chunk.lastIndexOf(NEWLINE);
-        line = lastNewline === -1 ? line + chunk.byteLength : chunk.byteLength - lastNewline - 1;
-        const refused =
-          received > MAX_RESPONSE_BYTES
-            ? `sent more than ${mb(MAX_RESPONSE_BYTES)}`
-            : stream && line > MAX_EVENT_LINE_BYTES
-              ? `sent a line longer than ${mb(MAX_EVENT_LINE_BYTES)}`
-              : null;
-        if (!refused) return controller.enqueue(chunk);
-        controller.error(new ModelCallError(`The model server ${refused}`, 'other'));
-      },
-    }),
-  );
-  return new Response(capped, response);
-};
+function guardedFetch(streamsReadByCaller: boolean): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, { ...init, redirect: 'manual' });
+    if (!response.body) return response;
+    const stream = isEventStream(response);
+    if (stream && streamsReadByCaller && response.ok) return response;
+    const check = limitCheck(ANSWER_LIMITS, stream);
+    const capped = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          check(chunk);
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(capped, response);
+  };
+}
 
-const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+/** The fetch for model endpoints whose answers the SDK reads (the model list, say). */
+export const modelFetch = guardedFetch(false);
+/** The fetch of callModel's clients, which read streamed answers themselves. */
+const callFetch = guardedFetch(true);
 
 /** Clients kept for reuse, at most this many (the oldest goes first). */
 const MAX_CLIENTS = 32;
@@ -215,7 +216,7 @@ function clientFor(endpoint: string): OpenAI {
   const baseURL = normalizeEndpoint(endpoint);
   let client = clients.get(baseURL);
   if (!client) {
-    client = new OpenAI({ baseURL, apiKey: 'not-needed', maxRetries: 0, fetch: modelFetch });
+    client = new OpenAI({ baseURL, apiKey: 'not-needed', maxRetries: 0, fetch: callFetch });
     if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
     clients.set(baseURL, client);
   }
@@ -348,7 +349,7 @@ export async function callModel(
       };
       let finished = false;
       let done = false;
-      for await (const data of sseData(response.body)) {
+      for await (const data of sseData(response.body, ANSWER_LIMITS)) {
         watch.alive();
         // What follows `[DONE]` is read (the connection stays reusable) but not taken.
         if (done) continue;

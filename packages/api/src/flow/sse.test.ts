@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sseData } from './sse';
+import { type SseLimits, sseData } from './sse';
+
+const limits: SseLimits = {
+  maxBytes: 1024,
+  maxLineBytes: 64,
+  refuse: (what) => new Error(`sent ${what}`),
+};
 
 /** A body that arrives in `chunks`. */
 function body(chunks: Uint8Array[]) {
@@ -15,7 +21,7 @@ function body(chunks: Uint8Array[]) {
 async function read(chunks: string[]) {
   const encoder = new TextEncoder();
   const events: string[] = [];
-  for await (const data of sseData(body(chunks.map((chunk) => encoder.encode(chunk))))) {
+  for await (const data of sseData(body(chunks.map((chunk) => encoder.encode(chunk))), limits)) {
     events.push(data);
   }
   return events;
@@ -49,12 +55,12 @@ describe('sseData', () => {
     const bytes = new TextEncoder().encode('data: héllo €\n\n');
     const events: string[] = [];
     const chunks = Array.from(bytes, (byte) => Uint8Array.of(byte));
-    for await (const data of sseData(body(chunks))) events.push(data);
+    for await (const data of sseData(body(chunks), limits)) events.push(data);
     expect(events).toEqual(['héllo €']);
   });
 
   it('has no events without a body, and cancels the body when the reader stops early', async () => {
-    for await (const _ of sseData(null)) throw new Error('an event without a body');
+    for await (const _ of sseData(null, limits)) throw new Error('an event without a body');
     let cancelled = false;
     const endless = new ReadableStream<Uint8Array>({
       pull: (controller) => controller.enqueue(new TextEncoder().encode('data: more\n\n')),
@@ -62,7 +68,18 @@ describe('sseData', () => {
         cancelled = true;
       },
     });
-    for await (const data of sseData(endless)) if (data === 'more') break;
+    for await (const data of sseData(endless, limits)) if (data === 'more') break;
     expect(cancelled).toBe(true);
+  });
+
+  it('refuses a line longer than its limit, whatever the chunks, and a stream over its bytes', async () => {
+    const long = `data: ${'x'.repeat(58)}`;
+    expect(await read([long.slice(0, 30), long.slice(30), '\n\n'])).toEqual(['x'.repeat(58)]);
+    await expect(read([long.slice(0, 30), `${long.slice(30)}x`, '\n\n'])).rejects.toThrow(
+      'sent a line longer than 0.00006103515625 MB',
+    );
+    const events = Array.from({ length: 70 }, (_, index) => `data: event ${index}\n\n`);
+    await expect(read(events)).rejects.toThrow('sent more than 0.0009765625 MB');
+    expect(await read(events.slice(0, 60))).toHaveLength(60);
   });
 });
