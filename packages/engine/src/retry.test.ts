@@ -88,6 +88,8 @@ describe('classifyFlowError', () => {
     ).toBe('connection');
     expect(classifyFlowError(new Error('Failed to connect to the API'))).toBe('connection');
     expect(classifyFlowError(new Error('connection reset by peer'))).toBe('connection');
+    // undici's word for a connection the server closed before answering.
+    expect(classifyFlowError(new Error('other side closed'))).toBe('connection');
   });
 
   it('recognises non-OK answers and everything else', () => {

@@ -34,7 +34,7 @@ export type FlowFailureKind = 'timeout' | 'connection' | 'http' | 'other';
 
 const TIMEOUT = /timed? ?out|timeout|ETIMEDOUT/i;
 const CONNECTION =
-  /\breset\b|ECONNRESET|ECONNREFUSED|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|socket hang up|fetch failed|network|failed to connect|connection (?:refused|closed|error|lost)/i;
+  /\breset\b|ECONNRESET|ECONNREFUSED|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|socket hang up|other side closed|fetch failed|network|failed to connect|connection (?:refused|closed|error|lost)/i;
 const HTTP = /\b[1-5]\d{2}: |\bServer (?:returned|responded with) \d{3}\b/;
 
 /** Classifies an error thrown by a model call from its message (and `cause`, when it has one). */

@@ -70,6 +70,44 @@ describe('callModel when the model server drops the connection mid-stream', () =
   });
 });
 
+describe('callModel when the model server fails before it answers', () => {
+  let model: ScriptedModel;
+  beforeAll(async () => {
+    model = await startScriptedModel();
+  });
+  afterAll(() => model.close());
+
+  it.each([
+    [
+      'http500',
+      {
+        kind: 'http',
+        status: 500,
+        message: 'Server returned 500: Internal Server Error (scripted failure)',
+      },
+    ],
+    ['reset', { kind: 'connection', message: 'other side closed' }],
+  ] as const)('names a %s by what the server did, after every attempt', async (fault, failure) => {
+    const prompt = `Your current task: Fail with ${fault}`;
+    model.prepend({ match: new RegExp(`Fail with ${fault}`), fault, times: FLOW_CALL_ATTEMPTS });
+    const { answer, retries } = await call(model.url, prompt);
+    await expect(answer).rejects.toMatchObject(failure);
+    expect(retries.map(({ message }) => message)).toEqual([failure.message, failure.message]);
+  });
+
+  it('keeps an error object a server streams in place of a chunk', async () => {
+    const server = await closeDelimitedServer([
+      JSON.stringify({ error: { message: 'model crashed', code: 'internal' } }),
+    ]);
+    try {
+      const { answer } = await call(server.url, 'Say hello');
+      await expect(answer).rejects.toMatchObject({ kind: 'other', message: 'model crashed' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 /**
  * A model server that streams `events` as SSE data lines in a body that ends with the connection
  * (no length, not chunked), so a dropped connection looks to fetch like a finished body.

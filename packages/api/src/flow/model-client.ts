@@ -10,7 +10,7 @@ import {
   modelForProvider,
   type ToolMessage,
 } from '@flows/engine';
-import OpenAI, { APIError } from 'openai';
+import { Agent, errors, request } from 'undici';
 import { retryAfterSeconds } from '../outbound/retry-after';
 import { limitCheck, type SseLimits, sseData } from './sse';
 
@@ -136,27 +136,45 @@ export function normalizeEndpoint(endpoint: string): string {
 /** The failure of an answer whose stream stopped before the model finished it. */
 const brokeOff = () => new ModelCallError("The model's answer broke off mid-stream", 'connection');
 
-function toModelCallError(error: unknown): ModelCallError {
+function toModelCallError(error: unknown, answering: boolean): ModelCallError {
   if (error instanceof ModelCallError) return error;
-  // Node's fetch fails a body whose connection is lost with "terminated" (the socket error as
-  // cause), which reading the body passes on as it is.
-  if (error instanceof TypeError && error.message === 'terminated') return brokeOff();
-  if (error instanceof APIError && error.status !== undefined) {
-    const statusText = STATUS_CODES[error.status] ?? 'Error';
-    // The SDK's message is the status and what the body said, or "status code (no body)".
-    const said = error.message.replace(/^\d{3}\s*/, '');
-    const detail = said && !said.startsWith('status code') ? ` (${said})` : '';
-    const retryAfter = retryAfterSeconds(error.headers?.get('retry-after'));
-    return new ModelCallError(
-      `${FLOW_TEXT.serverReturned(error.status, statusText)}${detail}`,
-      'http',
-      error.status,
-      statusText,
-      retryAfter === undefined ? undefined : Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS),
-    );
-  }
+  if (answering && error instanceof errors.SocketError) return brokeOff();
   const message = error instanceof Error ? error.message : String(error);
   return new ModelCallError(message, classifyFlowError(error));
+}
+
+/**
+ * The failure of a non-2xx answer: its status, and what its body said (an OpenAI-style error's
+ * message, or the body as text when it is not JSON), as the OpenAI SDK words it.
+ */
+function statusError(status: number, headers: Record<string, unknown>, body: string) {
+  const statusText = STATUS_CODES[status] ?? 'Error';
+  let said: unknown = body;
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } } | null;
+    said = parsed?.error?.message ?? parsed?.error;
+  } catch {
+    // Not JSON: the text is what the server said.
+  }
+  const detail = said ? ` (${typeof said === 'string' ? said : JSON.stringify(said)})` : '';
+  const retryAfter = retryAfterSeconds(headerText(headers['retry-after']));
+  return new ModelCallError(
+    `${FLOW_TEXT.serverReturned(status, statusText)}${detail}`,
+    'http',
+    status,
+    statusText,
+    retryAfter === undefined ? undefined : Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS),
+  );
+}
+
+const headerText = (value: unknown) =>
+  typeof value === 'string' ? value : Array.isArray(value) ? String(value[0]) : undefined;
+
+/** An error a server sent in place of a streamed chunk, worded as the OpenAI SDK words it. */
+function streamedError(error: Record<string, unknown>): ModelCallError {
+  const message =
+    typeof error.message === 'string' ? error.message : JSON.stringify(error.message ?? error);
+  return new ModelCallError(message, classifyFlowError(message));
 }
 
 /**
@@ -169,58 +187,46 @@ const ANSWER_LIMITS: SseLimits = {
   maxLineBytes: 1024 * 1024,
   refuse: (what) => new ModelCallError(`The model server sent ${what}`, 'other'),
 };
-const isEventStream = (response: Response) =>
-  response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+/**
+ * The connections to model endpoints, kept open between calls. A call's own signal bounds how
+ * long it waits (attemptSignal), so undici's header and body timeouts are off.
+ */
+const modelAgent = new Agent({ keepAliveTimeout: 4_000, headersTimeout: 0, bodyTimeout: 0 });
 
 /**
- * A fetch for the SDK under the outbound rules. A redirect is not followed but answered as it
- * came (the call fails with its 3xx status): an endpoint the operator allowed must not send a
- * call, and the API key with it, to another address. A body stops at ANSWER_LIMITS. With
- * `streamsReadByCaller`, an answer's event stream (status 2xx) comes as it is: callModel reads
- * it with sseData, which holds it to the same limits without another stream in between.
+ * A request to a model endpoint (`path` under its address), with undici's request: Node's fetch
+ * and the OpenAI SDK cost more per call than a local model's whole answer. A redirect is not
+ * followed but answered as it came (the call fails with its 3xx status): an endpoint the operator
+ * allowed must not send a call, and the API key with it, to another address. The body is the
+ * caller's to read (or to leave, which closes its connection).
  */
-function guardedFetch(streamsReadByCaller: boolean): typeof fetch {
-  return async (input, init) => {
-    const response = await fetch(input, { ...init, redirect: 'manual' });
-    if (!response.body) return response;
-    const stream = isEventStream(response);
-    if (stream && streamsReadByCaller && response.ok) return response;
-    const check = limitCheck(ANSWER_LIMITS, stream);
-    const capped = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          check(chunk);
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(capped, response);
-  };
+export function modelRequest(
+  endpoint: string,
+  path: string,
+  init: { apiKey: string | undefined; signal: AbortSignal; json?: unknown },
+) {
+  return request(`${normalizeEndpoint(endpoint)}${path}`, {
+    method: init.json === undefined ? 'GET' : 'POST',
+    dispatcher: modelAgent,
+    signal: init.signal,
+    headers: {
+      accept: init.json === undefined ? 'application/json' : 'text/event-stream',
+      authorization: `Bearer ${init.apiKey || 'not-needed'}`,
+      ...(init.json !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
+  });
 }
 
-/** The fetch for model endpoints whose answers the SDK reads (the model list, say). */
-export const modelFetch = guardedFetch(false);
-/** The fetch of callModel's clients, which read streamed answers themselves. */
-const callFetch = guardedFetch(true);
-
-/** Clients kept for reuse, at most this many (the oldest goes first). */
-const MAX_CLIENTS = 32;
-const clients = new Map<string, OpenAI>();
-
-/**
- * The client for an endpoint, made once and reused: making one costs more than a local model's
- * whole answer. It holds no API key (each call sends its own), so calls with different keys
- * share it without seeing each other's; timeouts and stops are the call's own too.
- */
-function clientFor(endpoint: string): OpenAI {
-  const baseURL = normalizeEndpoint(endpoint);
-  let client = clients.get(baseURL);
-  if (!client) {
-    client = new OpenAI({ baseURL, apiKey: 'not-needed', maxRetries: 0, fetch: callFetch });
-    if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
-    clients.set(baseURL, client);
+/** A body read whole as text, up to ANSWER_LIMITS' size. */
+export async function answerText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const check = limitCheck(ANSWER_LIMITS, false);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) {
+    check(chunk);
+    chunks.push(chunk);
   }
-  return client;
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -313,28 +319,29 @@ export async function callModel(
   let lastError: ModelCallError | undefined;
   for (let attempt = 1; attempt <= FLOW_CALL_ATTEMPTS; attempt++) {
     const watch = attemptSignal(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
+    let answering = false;
     try {
-      // The raw response: its SSE body is read here, where the `[DONE]` line is seen.
-      const response = await clientFor(settings.endpoint)
-        .chat.completions.create(
-          {
-            model: modelForProvider(settings.provider, settings.model),
-            temperature: settings.temperature,
-            stream: true,
-            messages: [
-              { role: 'user', content: userContent(prompt, options.images) },
-              ...historyMessages(options.history),
-            ],
-            ...(options.tools?.length && {
-              tools: options.tools.map((tool) => ({ type: 'function' as const, function: tool })),
-            }),
-          },
-          {
-            signal: watch.signal,
-            headers: { Authorization: `Bearer ${settings.apiKey || 'not-needed'}` },
-          },
-        )
-        .asResponse();
+      const response = await modelRequest(settings.endpoint, '/chat/completions', {
+        apiKey: settings.apiKey,
+        signal: watch.signal,
+        json: {
+          model: modelForProvider(settings.provider, settings.model),
+          temperature: settings.temperature,
+          stream: true,
+          messages: [
+            { role: 'user', content: userContent(prompt, options.images) },
+            ...historyMessages(options.history),
+          ],
+          ...(options.tools?.length && {
+            tools: options.tools.map((tool) => ({ type: 'function' as const, function: tool })),
+          }),
+        },
+      });
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        const said = await answerText(response.body);
+        throw statusError(response.statusCode, response.headers, said);
+      }
+      answering = true;
       const splitter = createReasoningSplitter();
       const answer = { reply: '', reasoning: '' };
       const toolCalls = toolCallCollector();
@@ -358,7 +365,7 @@ export async function callModel(
           continue;
         }
         const part = JSON.parse(data) as Chunk;
-        if (part.error) throw new APIError(undefined, part.error, undefined, response.headers);
+        if (part.error) throw streamedError(part.error);
         const choice = part.choices?.[0];
         if (choice?.finish_reason) finished = true;
         const delta = choice?.delta ?? {};
@@ -381,7 +388,7 @@ export async function callModel(
       return answer;
     } catch (error) {
       const reason = watch.signal.aborted ? watch.signal.reason : undefined;
-      lastError = toModelCallError(reason instanceof ModelCallError ? reason : error);
+      lastError = toModelCallError(reason instanceof ModelCallError ? reason : error, answering);
       if (options.images?.length && IMAGES_REFUSED.has(lastError.status ?? 0)) {
         throw new ImagesRejectedError(lastError);
       }

@@ -1,5 +1,4 @@
-import OpenAI from 'openai';
-import { modelFetch, normalizeEndpoint } from './model-client';
+import { answerText, modelRequest, normalizeEndpoint } from './model-client';
 
 /** What a look at a model endpoint found: whether it answered, and the models it offers. */
 export type ModelProbe = { reachable: boolean; models: string[] };
@@ -12,20 +11,22 @@ const PROBE_TIMEOUT_MS = 3_000;
 const probes = new Map<string, { until: number; probe: Promise<ModelProbe> }>();
 
 async function listModels(endpoint: string, apiKey: string | undefined): Promise<ModelProbe> {
-  const client = new OpenAI({
-    baseURL: endpoint,
-    apiKey: apiKey || 'not-needed',
-    maxRetries: 0,
-    timeout: PROBE_TIMEOUT_MS,
-    fetch: modelFetch,
-  });
   try {
-    const page = await client.models.list();
-    return { reachable: true, models: page.data.map((model) => model.id).slice(0, 100) };
+    const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    const response = await modelRequest(endpoint, '/models', { apiKey, signal });
+    const text = await answerText(response.body);
+    if (response.statusCode < 200 || response.statusCode > 299) return unreachable;
+    // Any JSON answer is a server that answered; its `data` lists the models, when it has one.
+    const list = JSON.parse(text) as { data?: unknown } | null;
+    const entries: { id?: unknown }[] = Array.isArray(list?.data) ? list.data : [];
+    const models = entries.map((model) => model?.id).filter((id) => typeof id === 'string');
+    return { reachable: true, models: models.slice(0, 100) };
   } catch {
-    return { reachable: false, models: [] };
+    return unreachable;
   }
 }
+
+const unreachable: ModelProbe = { reachable: false, models: [] };
 
 /**
  * Asks the endpoint's GET /models whether the model server is up and what it offers. Answers are

@@ -33,39 +33,32 @@ export function limitCheck(limits: SseLimits, lines = true): (chunk: Uint8Array)
 /**
  * The data of each event of a server-sent event stream, in order (an event's `data:` lines
  * joined with newlines). Other fields and comments are skipped, and an event the stream ends in
- * the middle of is dropped, as the SSE standard says. Read straight off the response body: a
- * model call's chunks pass through no stream but the body's own, and the limits are checked as
- * they arrive. A missing body has no events; the body is cancelled when the reader stops early
- * or a limit is passed.
+ * the middle of is dropped, as the SSE standard says. Read straight off the response body, with
+ * the limits checked as chunks arrive; the body is closed when the reader stops early or a limit
+ * is passed.
  */
 export async function* sseData(
-  body: ReadableStream<Uint8Array> | null,
+  body: AsyncIterable<Uint8Array>,
   limits: SseLimits,
 ): AsyncGenerator<string> {
-  if (!body) return;
-  const reader = body.getReader();
   const decoder = new TextDecoder();
   const check = limitCheck(limits);
   let partial = '';
   let data: string[] = [];
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      check(read.value);
-      const text = partial + decoder.decode(read.value, { stream: true });
-      // A line may end in "\r\n" split over two chunks: a trailing "\r" waits for the next one.
-      const end = text.endsWith('\r') ? text.length - 1 : text.length;
-      const lines = text.slice(0, end).split(/\r\n|\r|\n/);
-      partial = lines.pop()! + text.slice(end);
-      for (const line of lines) {
-        if (line === '') {
-          if (data.length > 0) yield data.join('\n');
-          data = [];
-        } else if (line.startsWith('data:')) {
-          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-        }
+  for await (const chunk of body) {
+    check(chunk);
+    const text = partial + decoder.decode(chunk, { stream: true });
+    // A line may end in "\r\n" split over two chunks: a trailing "\r" waits for the next one.
+    const end = text.endsWith('\r') ? text.length - 1 : text.length;
+    const lines = text.slice(0, end).split(/\r\n|\r|\n/);
+    partial = lines.pop()! + text.slice(end);
+    for (const line of lines) {
+      if (line === '') {
+        if (data.length > 0) yield data.join('\n');
+        data = [];
+      } else if (line.startsWith('data:')) {
+        data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       }
     }
-  } finally {
-    await reader.cancel().catch(() => {});
   }
 }
