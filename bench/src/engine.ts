@@ -137,33 +137,45 @@ function startWorker(env: Record<string, string>): Promise<Running> {
 const steadyFor = (settings: Settings) =>
   settings.smoke ? { warmUpRounds: 1, rounds: 1 } : { warmUpRounds: 6, rounds: 11 };
 
-/** Starts `count` runs at once through Flows' REST API. */
-async function startRuns(url: string, count: number): Promise<void> {
-  await Promise.all(
+/** Starts `count` runs at once through Flows' REST API, goals named `goal`: their task ids. */
+function startRuns(url: string, count: number, goal = 'Benchmark run'): Promise<string[]> {
+  return Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const response = await fetch(`${url}/api/flows`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ goal: `Benchmark run ${index}` }),
+        body: JSON.stringify({ goal: `${goal} ${index}` }),
       });
       if (response.status !== 201 && response.status !== 200) {
         throw new Error(`start run: ${response.status} ${await response.text()}`);
       }
+      return ((await response.json()) as { taskId: string }).taskId;
     }),
   );
 }
 
-/** Waits until `total` runs are complete with nothing left to carry out; fails on a failed run. */
-async function waitForRuns(watch: postgres.Sql, total: number): Promise<void> {
+/**
+ * Waits until the runs `taskIds` are complete with nothing left to carry out; fails on a failed
+ * run. Each look reads only the runs not yet seen done, by key: the watch must not load the
+ * machine it measures (a count over every run of the setup, every 10 ms, cost PostgreSQL a
+ * few tenths of a CPU second per batch).
+ */
+async function waitForRuns(watch: postgres.Sql, taskIds: string[]): Promise<void> {
   const deadline = Date.now() + 300_000;
+  let waiting = taskIds;
   for (;;) {
-    const [row] = await watch<{ done: number; failed: number }[]>`
-      select count(*) filter (where outcome = 'complete' and pending_effects = '[]'::jsonb)::int as done,
-             count(*) filter (where outcome in ('failed', 'stopped'))::int as failed
-      from flow_runs`;
-    if (row!.failed > 0) throw new Error(`${row!.failed} run(s) failed or stopped`);
-    if (row!.done === total) return;
-    if (Date.now() > deadline) throw new Error(`only ${row!.done} of ${total} runs done`);
+    const rows = await watch<{ taskId: string; outcome: string; done: boolean }[]>`
+      select task_id as "taskId", outcome, pending_effects = '[]'::jsonb as done
+      from flow_runs where task_id = any(${waiting}::uuid[])`;
+    const failed = rows.filter((row) => row.outcome === 'failed' || row.outcome === 'stopped');
+    if (failed.length > 0) throw new Error(`${failed.length} run(s) failed or stopped`);
+    const finished = new Set(
+      rows.filter((row) => row.outcome === 'complete' && row.done).map((row) => row.taskId),
+    );
+    waiting = waiting.filter((taskId) => !finished.has(taskId));
+    if (waiting.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`${waiting.length} of ${taskIds.length} runs not done`);
     await sleep(10);
   }
 }
@@ -233,9 +245,9 @@ async function startSetup(options: SetupOptions) {
       async batch(count = options.runs): Promise<{ seconds: number; cpu: number[] }> {
         const cpuBefore = await Promise.all(working.map(cpuSeconds));
         const started = performance.now();
-        await startRuns(flows.url, count);
+        const taskIds = await startRuns(flows.url, count);
         total += count;
-        await waitForRuns(watch, total);
+        await waitForRuns(watch, taskIds);
         const seconds = (performance.now() - started) / 1000;
         const cpuAfter = await Promise.all(working.map(cpuSeconds));
         return { seconds, cpu: cpuAfter.map((after, index) => after - cpuBefore[index]!) };
@@ -456,18 +468,7 @@ async function waitLateness(settings: Settings) {
             }),
         ),
     );
-    const url = flows.url;
-    await Promise.all(
-      Array.from({ length: runs }, async (_, index) => {
-        const response = await fetch(`${url}/api/flows`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: url },
-          body: JSON.stringify({ goal: `Wait benchmark run ${index}` }),
-        });
-        if (!response.ok) throw new Error(`start run: ${response.status}`);
-      }),
-    );
-    await waitForRuns(watch, runs);
+    await waitForRuns(watch, await startRuns(flows.url, runs, 'Wait benchmark run'));
     const steps = await watch<{ taskId: string; content: string; at: Date }[]>`
       select task_id as "taskId", content, timestamp as at from agent_steps order by task_id, seq`;
     const lateness: number[] = [];
