@@ -180,13 +180,14 @@ function streamedError(error: Record<string, unknown>): ModelCallError {
 /**
  * What a model endpoint's answer may send. A streamed reply is cut off long before (at
  * MAX_REPLY_CHARS); this bounds what a server sends besides, such as comments or an error body,
- * and an event stream's lines (the SDK and sseData gather a line's pieces by copying them all).
+ * and an event stream's lines (sseData gathers a line's pieces by copying them all).
  */
 const ANSWER_LIMITS: SseLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxLineBytes: 1024 * 1024,
   refuse: (what) => new ModelCallError(`The model server sent ${what}`, 'other'),
 };
+
 /**
  * The connections to model endpoints, kept open between calls. A call's own signal bounds how
  * long it waits (attemptSignal), so undici's header and body timeouts are off.
@@ -197,8 +198,8 @@ const modelAgent = new Agent({ keepAliveTimeout: 4_000, headersTimeout: 0, bodyT
  * A request to a model endpoint (`path` under its address), with undici's request: Node's fetch
  * and the OpenAI SDK cost more per call than a local model's whole answer. A redirect is not
  * followed but answered as it came (the call fails with its 3xx status): an endpoint the operator
- * allowed must not send a call, and the API key with it, to another address. The body is the
- * caller's to read (or to leave, which closes its connection).
+ * allowed must not send a call, and the API key with it, to another address. The caller reads
+ * the body to its end (the connection is then reused) or stops reading, which closes it.
  */
 export function modelRequest(
   endpoint: string,
