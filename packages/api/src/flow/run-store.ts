@@ -1,7 +1,7 @@
 import { agentSteps, type Database, flowRuns, rowsOf, type Transaction, tasks } from '@flows/db';
 import type { FlowEffect, FlowEvent, FlowState, FlowStep } from '@flows/engine';
 import { flowReducer, runOutcome } from '@flows/engine';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { preparedFor } from '../prepared';
 import { FEED_CHANNEL, type FeedMessage, type FlowRunView, MAX_NOTIFY_BYTES } from './feed';
 import type { ModelSettings } from './model-client';
@@ -170,22 +170,6 @@ function stateAnnouncement(run: StoredRun): string {
     : JSON.stringify({ kind: 'state', taskId: run.taskId });
 }
 
-/**
- * What a write of `steps` announces (each as its payload): `before`, the last step, and the
- * state if it changed.
- */
-function announcements(
-  run: StoredRun,
-  steps: NumberedStep[],
-  options: { announceState: boolean; before?: FeedMessage[] },
-): string[] {
-  const payloads = (options.before ?? []).map((message) => JSON.stringify(message));
-  const last = steps.at(-1);
-  if (last) payloads.push(JSON.stringify({ kind: 'step', taskId: run.taskId, seq: last.seq }));
-  if (options.announceState) payloads.push(stateAnnouncement(run));
-  return payloads;
-}
-
 /** Inserts the run's new steps (a data-modifying WITH query, done only when `when` holds). */
 function insertSteps(run: StoredRun, steps: NumberedStep[], when = sql`true`) {
   const rows = steps.map(({ seq, type, content, error }) => ({
@@ -204,27 +188,37 @@ function insertSteps(run: StoredRun, steps: NumberedStep[], when = sql`true`) {
 }
 
 /**
- * The step announcement `message` with the steps the statement's `inserted` query wrote, as the
- * feed sends them (a StepView each), when that fits in a notification; else `message` alone.
+ * Announces, in order, once the transaction commits: `before` (text streamed ahead of the
+ * write), the last step written (carrying the statement's `inserted` steps, as the feed sends
+ * them, when that fits in a notification; else the feed's readers read them), and the run's state
+ * when it changed. Select-list expressions, evaluated in order; PostgreSQL sends the payloads as
+ * given, parsing none of them.
  */
-const withCarriedSteps = sql`coalesce((
-    select payload from (
-      select (message::jsonb || jsonb_build_object('steps', jsonb_agg(jsonb_build_object(
-          'id', id, 'seq', seq, 'type', type, 'content', content, 'error', error,
-          'timestamp', "timestamp") order by seq)))::text as payload
-      from inserted) as carried
-    where octet_length(payload) <= ${MAX_NOTIFY_BYTES}), message)`;
-
-/**
- * Announces `payloads`, in order, once the transaction commits (a count to select). The step
- * announcement carries the steps written with it, so the feed's readers need not read them.
- */
-function announce(payloads: string[]) {
-  return sql`(
-    select count(pg_notify(${FEED_CHANNEL}, case
-      when message::jsonb->>'kind' = 'step' then ${withCarriedSteps}
-      else message end))
-    from jsonb_array_elements_text(${JSON.stringify(payloads)}::text::jsonb) as message)`;
+function announce(
+  run: StoredRun,
+  steps: NumberedStep[],
+  options: { announceState: boolean; before?: FeedMessage[] },
+): SQL {
+  const notices: SQL[] = [];
+  if (options.before?.length) {
+    const payloads = JSON.stringify(options.before.map((message) => JSON.stringify(message)));
+    notices.push(sql`(select count(pg_notify(${FEED_CHANNEL}, message))
+      from jsonb_array_elements_text(${payloads}::text::jsonb) as message)`);
+  }
+  const last = steps.at(-1);
+  if (last) {
+    const message = JSON.stringify({ kind: 'step', taskId: run.taskId, seq: last.seq });
+    notices.push(sql`pg_notify(${FEED_CHANNEL}, coalesce((
+      select payload from (
+        select left(${message}::text, -1) || ',"steps":' || json_agg(json_build_object(
+            'id', id, 'seq', seq, 'type', type, 'content', content, 'error', error,
+            'timestamp', "timestamp") order by seq)::text || '}' as payload
+        from inserted) as carried
+      where octet_length(payload) <= ${MAX_NOTIFY_BYTES}), ${message}::text))`);
+  }
+  if (options.announceState)
+    notices.push(sql`pg_notify(${FEED_CHANNEL}, ${stateAnnouncement(run)}::text)`);
+  return notices.length > 0 ? sql.join(notices, sql`, `) : sql`null`;
 }
 
 /** The run's columns as written: its timer's due time only while it has a timer. */
@@ -250,7 +244,6 @@ export async function insertRun(
 ) {
   const columns = runColumns(run);
   const settings = JSON.stringify(run.settings);
-  const messages = announcements(run, steps, { announceState: true });
   // Data-modifying WITH queries always run to completion, whether or not the last query reads
   // them; the steps' and the run's references to the task are checked at the statement's end.
   await db.execute(sql`
@@ -262,7 +255,7 @@ export async function insertRun(
       values (${run.taskId}::text::uuid, ${run.userId}::text::uuid, ${columns.state}, ${columns.outcome},
         ${columns.pendingEffects}, ${settings}::text::jsonb, ${columns.nextSeq}, ${columns.timerDueAt})
     ), inserted as (${insertSteps(run, steps)})
-    select ${announce(messages)} as announced`);
+    select ${announce(run, steps, { announceState: true })}`);
 }
 
 /**
@@ -296,7 +289,7 @@ export async function commitRun(
       where task_id = ${run.taskId}::text::uuid ${unchanged}
       returning xmin::text as version
     ), inserted as (${insertSteps(run, steps, sql`exists (select from updated)`)})
-    select version, ${announce(announcements(run, steps, options))} as announced
+    select version, ${announce(run, steps, options)}
     from updated`);
   const [written] = rowsOf<{ version: string }>(result);
   if (written) run.version = written.version;

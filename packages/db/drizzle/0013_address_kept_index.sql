@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_address_kept_idx" ON "tasks" USING btree ("created_at") WHERE "tasks"."client_address" is not null;
