@@ -71,9 +71,7 @@ export const tasks = pgTable(
     index('tasks_user_created_idx').on(t.userId, t.createdAt),
     index('tasks_client_created_idx').on(t.clientAddress, t.createdAt),
     // The addresses still kept, by age: forgetting those over a day old reads only those.
-    index('tasks_address_kept_idx')
-      .on(t.createdAt)
-      .where(sql`${t.clientAddress} is not null`),
+    index('tasks_address_kept_idx').on(t.createdAt).where(sql`${t.clientAddress} is not null`),
   ],
 );
 
