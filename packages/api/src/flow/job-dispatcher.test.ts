@@ -8,6 +8,7 @@ import {
   startJobDispatcher,
   workerName,
 } from './job-dispatcher';
+import { queueStatements } from './queue-statements';
 
 // The dispatcher listens for queued jobs on PostgreSQL (PGlite works its queue with pg-boss).
 describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
@@ -59,6 +60,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
     let taken = 0;
     const dispatcher: JobDispatcher = await startJobDispatcher({
       boss,
+      db: queueStatements(database.sql!),
       url: database.url!,
       queue,
       capacity: 100,

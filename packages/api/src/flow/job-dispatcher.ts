@@ -1,4 +1,4 @@
-import type { PgBoss } from 'pg-boss';
+import type { Db, PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 
 /** The channel that tells worker processes a flow job is waiting. */
@@ -37,6 +37,8 @@ type QueueLoad = {
  */
 export async function startJobDispatcher<T extends object>(options: {
   boss: PgBoss;
+  /** Where the queue's statements run (see `queueStatements`). */
+  db: Db;
   url: string;
   queue: string;
   capacity: number;
@@ -44,7 +46,7 @@ export async function startJobDispatcher<T extends object>(options: {
   handle: (data: T) => Promise<void>;
   onError: (error: unknown) => void;
 }): Promise<JobDispatcher> {
-  const { boss, queue, capacity, pollMs } = options;
+  const { boss, db, queue, capacity, pollMs } = options;
   let stopped = false;
   // Whether the queue may have changed since the last look (an announcement, a job that ended).
   let changed = true;
@@ -69,11 +71,11 @@ export async function startJobDispatcher<T extends object>(options: {
     const done = options
       .handle(job.data)
       .then(
-        () => boss.complete(queue, job.id),
+        () => boss.complete(queue, job.id, null, { db }),
         (error: unknown) => {
           options.onError(error);
           const message = error instanceof Error ? error.message : String(error);
-          return boss.fail(queue, job.id, { message });
+          return boss.fail(queue, job.id, { message }, { db });
         },
       )
       .then(
@@ -94,13 +96,13 @@ export async function startJobDispatcher<T extends object>(options: {
       leftBehind = true;
       return;
     }
-    const load = await queueLoad(boss, queue, pollMs);
+    const load = await queueLoad(db, queue, pollMs);
     const fairShare = Math.ceil((load.ready + load.active) / Math.max(1, load.workers));
     const share = Math.max(fairShare - inFlight.size, load.waiting);
     const take = Math.min(room, share, load.ready);
     leftBehind = load.ready > take;
     if (take <= 0) return;
-    const jobs = await boss.fetch<T>(queue, { batchSize: take });
+    const jobs = await boss.fetch<T>(queue, { batchSize: take, db });
     for (const job of jobs) run(job);
   };
 
@@ -151,8 +153,8 @@ async function indexActiveJobs(boss: PgBoss): Promise<void> {
 }
 
 /** One round trip: the live workers of `queue` and its jobs (pg-boss keeps them in pgboss.job). */
-async function queueLoad(boss: PgBoss, queue: string, pollMs: number): Promise<QueueLoad> {
-  const { rows } = await boss.getDb().executeSql(
+async function queueLoad(db: Db, queue: string, pollMs: number): Promise<QueueLoad> {
+  const { rows } = await db.executeSql(
     `select
       (select count(*) from pg_stat_activity
         where datname = current_database() and application_name = $1)::int as workers,

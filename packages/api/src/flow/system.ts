@@ -6,6 +6,7 @@ import { createFlowFeed, type FlowFeed } from './feed';
 import { FLOW_JOBS_CHANNEL, type JobDispatcher, startJobDispatcher } from './job-dispatcher';
 import { createRunLocks } from './locks';
 import { consoleFlowLog, type FlowLog } from './log';
+import { queueStatements } from './queue-statements';
 import { createFlowRunner, type FlowRunner } from './runner';
 import type { FlowSettings } from './settings';
 
@@ -64,6 +65,8 @@ export async function createFlowSystem(
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), schedule: false, supervise: true })
     : new PgBoss({ connectionString: database.url, max: 4, schedule: false });
+  // On PostgreSQL the calls each run makes go through the statement connections.
+  const queueDb = database.sql ? { db: queueStatements(database.sql) } : {};
   const log = options.log ?? consoleFlowLog;
   boss.on('error', (error) => log.error({ err: error }, 'flow queue failed'));
   await boss.start();
@@ -100,6 +103,7 @@ export async function createFlowSystem(
       await boss.send(QUEUE, { taskId, token } satisfies FlowJob, {
         startAfter: new Date(due + BACKSTOP_GRACE_MS),
         retryLimit: 5,
+        ...queueDb,
       });
     },
   });
@@ -111,10 +115,11 @@ export async function createFlowSystem(
       if (token === undefined) await runner.advance(taskId);
       else await runner.fireBackstop(taskId, token);
     };
-    if (database.url) {
+    if (database.url && queueDb.db) {
       // Separate workers take jobs as soon as they are queued, many at once.
       dispatcher = await startJobDispatcher<FlowJob>({
         boss,
+        db: queueDb.db,
         url: database.url,
         queue: QUEUE,
         capacity: WORKER_CONCURRENCY,
@@ -153,7 +158,7 @@ export async function createFlowSystem(
       if (options.runWorker) {
         track(runner.advance(taskId));
       } else {
-        await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5 });
+        await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5, ...queueDb });
         // Wakes an idle worker process now rather than at its next poll.
         await database.db.execute(sql`select pg_notify(${FLOW_JOBS_CHANNEL}, '')`);
       }
