@@ -81,7 +81,8 @@ export async function startFlow(
   },
 ): Promise<string> {
   const clientAddress = options.userId ? null : (options.clientAddress ?? null);
-  if (clientAddress) await forgetOldRunAddresses(db);
+  // Sent with the start, pipelined: no round trip of its own.
+  const forgetting = clientAddress ? forgetOldRunAddresses(db) : undefined;
   const run: StoredRun = {
     taskId: randomUUID(),
     userId: options.userId,
@@ -115,10 +116,10 @@ export async function startFlow(
   // The task, its run and first steps are one statement; reserving a free run (under a lock held
   // until commit) and attaching files take a transaction around it.
   if (!limited && input.fileIds.length === 0) {
-    await insertRun(db, task, run, steps);
+    await Promise.all([forgetting, insertRun(db, task, run, steps)]);
     return run.taskId;
   }
-  return db.transaction(async (tx) => {
+  const started = db.transaction(async (tx) => {
     if (limited) {
       await reserveFreeRun(tx, perDay, {
         userId: options.userId,
@@ -137,6 +138,8 @@ export async function startFlow(
     }
     return run.taskId;
   });
+  const [taskId] = await Promise.all([started, forgetting]);
+  return taskId;
 }
 
 const noRun = () =>
