@@ -4,7 +4,6 @@ import type { DatabaseHandle } from '@flows/db';
 import { trpcServer } from '@hono/trpc-server';
 import { TRPCError } from '@trpc/server';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { clientAddress } from './client-address';
 import { apiConfigOf, type Config } from './config';
 import type { AppEnv } from './env';
@@ -12,6 +11,7 @@ import { createLogger, type Logger, requestLogger } from './logger';
 import { apiToken } from './middleware/api-token';
 import { LiveFeedSlots, limitLiveFeeds, subscriptionTaskId } from './middleware/live-feed-limits';
 import { originCheck } from './middleware/origin-check';
+import { requestBodyLimit } from './middleware/request-body';
 import { noStore, securityHeaders, withDefaultHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { previewFrameRoutes } from './preview-frame';
@@ -88,13 +88,13 @@ export function createApp({ database, config, secretKey, flows, webDist, logger 
     c.set('apiTokenError', null);
     c.set('clientIp', clientAddress(c, config.trustProxy));
     c.set('usageLimits', usageLimits);
+    c.set('bodyText', null);
     await next();
   });
   app.use('*', securityHeaders({ https }));
-  const limitJsonBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) => c.json({ error: 'The request body is larger than 1 MB' }, 413),
-  });
+  const limitJsonBody = requestBodyLimit(maxBodyBytes, (c) =>
+    c.json({ error: 'The request body is larger than 1 MB' }, 413),
+  );
   // Uploads (POST /api/files) may be as large as the file size limit; every other body 1 MB.
   const limitUpload = uploadBodyLimit(apiConfig.files.maxBytes);
   // GET and HEAD carry no body: skipping them spares building a full Request for every read.

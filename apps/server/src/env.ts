@@ -25,6 +25,8 @@ export type AppEnv = {
     clientIp: string;
     /** This process's limits on runs and model calls. */
     usageLimits: UsageLimits;
+    /** A REST request's body, read as its size was checked (middleware/request-body.ts). */
+    bodyText: string | null;
     /** The request's id: sent back as X-Request-Id, logged, and in 500 answers. */
     requestId: string;
   };

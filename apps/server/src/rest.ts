@@ -48,7 +48,7 @@ function isJsonContentType(contentType: string | undefined): boolean {
  * here: the procedure it is handed to validates it with its zod schema.
  */
 export async function jsonBody<T>(c: Context<AppEnv>): Promise<T> {
-  const text = await c.req.text();
+  const text = c.get('bodyText') ?? (await c.req.text());
   if (!text.trim()) return {} as T;
   if (!isJsonContentType(c.req.header('content-type'))) {
     throw new HTTPException(415, { message: 'The request body must be JSON (application/json)' });

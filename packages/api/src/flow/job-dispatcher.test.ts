@@ -2,28 +2,20 @@ import { createTestDatabase } from '@flows/db/testing';
 import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FLOW_JOBS_CHANNEL,
-  type JobDispatcher,
-  startJobDispatcher,
-  workerName,
-} from './job-dispatcher';
+import { type JobDispatcher, startJobDispatcher, workerName } from './job-dispatcher';
 import { queueStatements } from './queue-statements';
 
 // The dispatcher listens for queued jobs on PostgreSQL (PGlite works its queue with pg-boss).
 describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let notifier: postgres.Sql;
   const stops: (() => Promise<unknown>)[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
-    notifier = postgres(database.url!, { max: 1, onnotice: () => {} });
   });
   afterEach(async () => {
     while (stops.length > 0) await stops.pop()!();
   });
   afterAll(async () => {
-    await notifier?.end();
     await database?.close();
   });
 
@@ -40,12 +32,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
       await boss.start();
       stops.push(() => boss.stop({ graceful: false }));
     }
-    await bosses[0]!.createQueue(queue);
+    // As Flows' queue is: pg-boss announces the jobs queued ready.
+    await bosses[0]!.createQueue(queue, { notify: true });
     return { queue, bosses };
   }
 
   /** A worker whose jobs stay under way until `release`, recording how many each fetch took. */
-  async function worker(boss: PgBoss, queue: string) {
+  async function worker(boss: PgBoss, queue: string, pollMs = 300) {
     const fetches: number[] = [];
     const fetch = boss.fetch.bind(boss);
     boss.fetch = (async (name: string, options: { batchSize: number }) => {
@@ -64,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
       url: database.url!,
       queue,
       capacity: 100,
-      pollMs: 300,
+      pollMs,
       handle: async () => {
         taken++;
         await released;
@@ -85,8 +78,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the job dispatcher', () => {
       queue,
       Array.from({ length: count }, (_, index) => ({ data: { index } })),
     );
-    await notifier`select pg_notify(${FLOW_JOBS_CHANNEL}, '')`;
   }
+
+  it('takes a job as soon as it is queued, woken by the queue, not at its next poll', async () => {
+    const { queue, bosses } = await queueFor(1);
+    const only = await worker(bosses[0]!, queue, 60_000);
+    await bosses[0]!.send(queue, { index: 0 });
+
+    await expect.poll(() => only.taken(), { timeout: 2000 }).toBe(1);
+  });
 
   it('splits a burst evenly between the workers, each taking its share at once', async () => {
     const { queue, bosses } = await queueFor(2);

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { Db, PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 
-/** The channel that tells worker processes a flow job is waiting. */
-export const FLOW_JOBS_CHANNEL = 'flow_jobs';
+/**
+ * The channel on which pg-boss announces, in the transaction that queues them, jobs ready now on a
+ * queue created with its `notify` option (the payload is the queue's name): pg-boss derives it
+ * from its schema's name (`notifyChannelSql` in its plans; the dispatcher test checks it).
+ */
+const QUEUED_CHANNEL = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
 
 export type JobDispatcher = { stop: () => Promise<void> };
 
@@ -26,12 +31,12 @@ type QueueLoad = {
 };
 
 /**
- * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once. Each time a job is
- * announced on FLOW_JOBS_CHANNEL (and every `pollMs`, for jobs that start later or a lost
- * notification) it looks at the queue and takes its fair share of the queue's work: an even split
- * of the jobs ready and under way between the live workers, minus what it already holds, so that
- * a burst is split evenly at once however the announcements reach the workers, and each worker
- * starts its share together. Jobs a worker has left waiting for longer than a poll (it has
+ * Works a pg-boss queue on PostgreSQL with up to `capacity` jobs at once. Each time pg-boss
+ * announces jobs queued ready (the queue must be created with its `notify` option), and every
+ * `pollMs` (for jobs that start later, retries, or a lost notification), it looks at the queue
+ * and takes its fair share of the queue's work: an even split of the jobs ready and under way
+ * between the live workers, minus what it already holds, so that a burst is split evenly at once
+ * however the announcements reach the workers, and each worker starts its share together. Jobs a worker has left waiting for longer than a poll (it has
  * stopped taking, or is full) are taken by whoever looks next. Each job is completed (or failed,
  * to be retried) on its own as soon as it ends.
  */
@@ -64,7 +69,9 @@ export async function startJobDispatcher<T extends object>(options: {
     onnotice: () => {},
     connection: { application_name: workerName(queue) },
   });
-  await listener.listen(FLOW_JOBS_CHANNEL, poke);
+  await listener.listen(QUEUED_CHANNEL, (name) => {
+    if (name === queue) poke();
+  });
 
   const inFlight = new Set<Promise<void>>();
   const run = (job: { id: string; data: T }) => {

@@ -1,9 +1,8 @@
 import type { DatabaseHandle } from '@flows/db';
 import { TRPCError } from '@trpc/server';
-import { sql } from 'drizzle-orm';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { createFlowFeed, type FlowFeed } from './feed';
-import { FLOW_JOBS_CHANNEL, type JobDispatcher, startJobDispatcher } from './job-dispatcher';
+import { type JobDispatcher, startJobDispatcher } from './job-dispatcher';
 import { createRunLocks } from './locks';
 import { consoleFlowLog, type FlowLog } from './log';
 import { queueStatements } from './queue-statements';
@@ -70,7 +69,10 @@ export async function createFlowSystem(
   const log = options.log ?? consoleFlowLog;
   boss.on('error', (error) => log.error({ err: error }, 'flow queue failed'));
   await boss.start();
-  await boss.createQueue(QUEUE);
+  // Queueing a job ready now announces it in the same statement: worker processes take it at
+  // once. Set again for a queue created before the option was.
+  await boss.createQueue(QUEUE, { notify: true });
+  await boss.updateQueue(QUEUE, { notify: true });
 
   // Aborted on close: model calls in flight stop, and their runs resume in the next process.
   const stopping = new AbortController();
@@ -158,9 +160,8 @@ export async function createFlowSystem(
       if (options.runWorker) {
         track(runner.advance(taskId));
       } else {
+        // Announced by the queue (its `notify` option): an idle worker process takes it now.
         await boss.send(QUEUE, { taskId } satisfies FlowJob, { retryLimit: 5, ...queueDb });
-        // Wakes an idle worker process now rather than at its next poll.
-        await database.db.execute(sql`select pg_notify(${FLOW_JOBS_CHANNEL}, '')`);
       }
     },
     close: async () => {
