@@ -3,38 +3,63 @@ export type CodeBlock = { language: string; code: string };
 
 const FENCE = '```';
 const HTML_MARKER = /<(?:html|!doctype|body)\b/i;
-
-// Sticky patterns, tried only at one position each: the rest of an opening fence line, and a run
-// of backticks. Neither can backtrack past the text it was given.
-const OPENING_LINE = /([\w+#.-]*)[ \t]*\r?\n/y;
-const BACKTICK_RUN = /`+/y;
 const BACKTICK = 96;
+
+/** Whether a character may be in a fence's language tag: a word character or one of + # . - */
+function isTagChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || // a-z
+    (code >= 65 && code <= 90) || // A-Z
+    (code >= 48 && code <= 57) || // 0-9
+    code === 95 || // _
+    code === 43 || // +
+    code === 35 || // #
+    code === 46 || // .
+    code === 45 // -
+  );
+}
+
+/**
+ * Where the code of a fence opened at `at` (just past its ```) starts: past an optional language
+ * tag (ending at `tagEnd`), optional spaces or tabs and a line break (\n or \r\n); null when the
+ * rest of the line is not that.
+ */
+function openingLineEnd(text: string, at: number): { tagEnd: number; bodyStart: number } | null {
+  let index = at;
+  while (index < text.length && isTagChar(text.charCodeAt(index))) index++;
+  const tagEnd = index;
+  while (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9) index++;
+  if (text.charCodeAt(index) === 13) index++;
+  if (text.charCodeAt(index) !== 10) return null;
+  return { tagEnd, bodyStart: index + 1 };
+}
 
 /**
  * Finds the fenced blocks in one left-to-right pass: an opening fence is ``` followed by an
  * optional language tag, optional spaces and a line break; the block runs to the next ```. Every
- * character is looked at a bounded number of times, so megabytes of backticks cost linear time.
+ * character is looked at a bounded number of times, so megabytes of backticks cost linear time,
+ * and nothing is allocated but the blocks (a long reply's thousands of blocks stay cheap).
  */
 function findFences(text: string): { tagged: CodeBlock[]; untagged: CodeBlock[] } {
   const tagged: CodeBlock[] = [];
   const untagged: CodeBlock[] = [];
+  // The last tag and its lower-case spelling: a reply's blocks mostly repeat their language.
+  let lastTag = '';
+  let lastLanguage = '';
   let from = 0;
   while (from < text.length) {
     const open = text.indexOf(FENCE, from);
     if (open === -1) break;
-    OPENING_LINE.lastIndex = open + FENCE.length;
-    const opening = OPENING_LINE.exec(text);
+    const opening = openingLineEnd(text, open + FENCE.length);
     if (!opening) {
       from = open + 1;
-      if (text.charCodeAt(open + FENCE.length) === BACKTICK) {
-        // Inside a run of backticks only the last three can open a fence: jump there.
-        BACKTICK_RUN.lastIndex = open;
-        BACKTICK_RUN.exec(text);
-        from = BACKTICK_RUN.lastIndex - FENCE.length;
-      }
+      // Inside a run of backticks only the last three can open a fence: jump there.
+      let runEnd = open + FENCE.length;
+      while (text.charCodeAt(runEnd) === BACKTICK) runEnd++;
+      from = Math.max(from, runEnd - FENCE.length);
       continue;
     }
-    const bodyStart = OPENING_LINE.lastIndex;
+    const { tagEnd, bodyStart } = opening;
     const close = text.indexOf(FENCE, bodyStart);
     // An unclosed fence cannot be closed by anything later either.
     if (close === -1) break;
@@ -45,9 +70,16 @@ function findFences(text: string): { tagged: CodeBlock[]; untagged: CodeBlock[] 
       if (bodyEnd > bodyStart && text.charCodeAt(bodyEnd - 1) === 13) bodyEnd--;
     }
     const code = text.slice(bodyStart, bodyEnd);
-    const tag = opening[1];
-    if (tag) tagged.push({ language: tag.toLowerCase(), code });
-    else untagged.push({ language: 'plaintext', code });
+    const tagStart = open + FENCE.length;
+    if (tagEnd > tagStart) {
+      if (tagEnd - tagStart !== lastTag.length || !text.startsWith(lastTag, tagStart)) {
+        lastTag = text.slice(tagStart, tagEnd);
+        lastLanguage = lastTag.toLowerCase();
+      }
+      tagged.push({ language: lastLanguage, code });
+    } else {
+      untagged.push({ language: 'plaintext', code });
+    }
     from = close + FENCE.length;
   }
   return { tagged, untagged };

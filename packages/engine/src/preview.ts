@@ -12,12 +12,17 @@ function looksLikeCss(text: string): boolean {
   return text.includes('{') && text.includes('}') && !LAYOUT_TAGS.test(text);
 }
 
+const NOT_BLANK = /\S/;
+
 function pickContent(text: string): { content: string; language?: string } {
-  const blocks = extractCodeBlocks(text).filter((block) => block.code.trim() !== '');
-  const block =
-    blocks.find((candidate) => candidate.language === 'html') ??
-    blocks.find((candidate) => candidate.language === 'css') ??
-    blocks[0];
+  const blocks = extractCodeBlocks(text);
+  const first = (language?: string) =>
+    blocks.find(
+      (candidate) =>
+        (language === undefined || candidate.language === language) &&
+        NOT_BLANK.test(candidate.code),
+    );
+  const block = first('html') ?? first('css') ?? first();
   return block ? { content: block.code, language: block.language } : { content: text };
 }
 
