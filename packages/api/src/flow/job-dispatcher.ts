@@ -36,9 +36,10 @@ type QueueLoad = {
  * `pollMs` (for jobs that start later, retries, or a lost notification), it looks at the queue
  * and takes its fair share of the queue's work: an even split of the jobs ready and under way
  * between the live workers, minus what it already holds, so that a burst is split evenly at once
- * however the announcements reach the workers, and each worker starts its share together. Jobs a worker has left waiting for longer than a poll (it has
- * stopped taking, or is full) are taken by whoever looks next. Each job is completed (or failed,
- * to be retried) on its own as soon as it ends.
+ * however the announcements reach the workers, and each worker starts its share together. Jobs a
+ * worker has left waiting for longer than a poll (it has stopped taking, or is full) are taken by
+ * whoever looks next. Each job is completed (or failed, to be retried) on its own as soon as it
+ * ends.
  */
 export async function startJobDispatcher<T extends object>(options: {
   boss: PgBoss;

@@ -70,8 +70,8 @@ export async function createFlowSystem(
   boss.on('error', (error) => log.error({ err: error }, 'flow queue failed'));
   await boss.start();
   // Queueing a job ready now announces it in the same statement: worker processes take it at
-  // once. Set again for a queue created before the option was.
-  await boss.createQueue(QUEUE, { notify: true });
+  // once. Set by an update, so that a queue created before the option was gets it too.
+  await boss.createQueue(QUEUE);
   await boss.updateQueue(QUEUE, { notify: true });
 
   // Aborted on close: model calls in flight stop, and their runs resume in the next process.
