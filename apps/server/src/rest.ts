@@ -5,6 +5,7 @@ import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { answerJson, JSON_TYPE } from './answer-json';
 import type { AppEnv } from './env';
 import {
   type AnyInputMapping,
@@ -107,7 +108,7 @@ export function restHandler(row: ProcedureRow) {
     if (row.signedInOnly && !c.get('user')) return c.json({ error: 'Not signed in' }, 401);
     const input = await restInput(c, row.input);
     const result = await procedureOf(createCaller(apiContext(c)), row.procedure)(input);
-    return c.json(result as object, row.status);
+    return c.body(answerJson(result) ?? '', row.status, JSON_TYPE);
   };
 }
 

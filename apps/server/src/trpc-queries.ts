@@ -7,6 +7,7 @@ import {
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { answerJson, JSON_TYPE } from './answer-json';
 import type { AppEnv } from './env';
 import { addAnswerHeader } from './middleware/security-headers';
 
@@ -20,8 +21,6 @@ export type TrpcQueryOptions = {
 };
 
 type Call = { path: string; procedure: AnyProcedure; input: unknown };
-
-const JSON_TYPE = { 'content-type': 'application/json' };
 
 /**
  * GET queries, batched or not, answered over tRPC's HTTP protocol with tRPC's own pieces (error
@@ -109,13 +108,14 @@ export function trpcQueries({
     const status = failed ? (getHTTPStatusCode(answers as never) as 400) : 200;
     // What transformTRPCResponse does, without its object spreads (a tenth of the call's time).
     const { serialize } = config.transformer.output;
-    const wire = answers.map((answer) =>
-      'error' in answer
-        ? { error: serialize(answer.error) }
-        : { result: { data: serialize(answer.result.data) } },
-    );
+    // Each answer's data as answerJson gives it (a kept answer's text is reused).
+    const wire = answers.map((answer) => {
+      if ('error' in answer) return JSON.stringify({ error: serialize(answer.error) });
+      const data = answerJson(serialize(answer.result.data));
+      return data === undefined ? '{"result":{}}' : `{"result":{"data":${data}}}`;
+    });
     // tRPC's Vary, added apart: a second header of the answer's own would cost a Headers object.
     addAnswerHeader(c, 'Vary', 'trpc-accept, accept');
-    return c.body(JSON.stringify(batch ? wire : wire[0]), status, JSON_TYPE);
+    return c.body(batch ? `[${wire.join(',')}]` : wire[0]!, status, JSON_TYPE);
   };
 }
