@@ -2,6 +2,7 @@ import { createCaller, type FlowFeedEvent, openFlowEventBatches } from '@flows/a
 import { type Database, databaseAnswers, migrationsApplied } from '@flows/db';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { JSON_TYPE } from '../answer-json';
 import type { AppEnv } from '../env';
 import { openApiDocument } from '../openapi';
 import { apiContext, errorResponse, restRoutes } from '../rest';
@@ -169,7 +170,7 @@ async function modelStream(c: Context<AppEnv>, input: unknown) {
  */
 async function history(c: Context<AppEnv>) {
   const json = c.get('historyJson');
-  if (json !== null) return c.body(json, 200, { 'content-type': 'application/json' });
+  if (json !== null) return c.body(json, 200, JSON_TYPE);
   return c.json(await createCaller(apiContext(c)).task.list(), 200);
 }
 
