@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Test settings the packages share. CI collects each package's results as JSON in
  * VITEST_JSON_DIR, one file per package, to print the totals.
@@ -13,3 +15,10 @@ export function testReports(name: string) {
 
 /** Tests that start databases and servers may take longer than vitest's defaults. */
 export const SLOW_TEST_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+/**
+ * Test files run at least two at a time. Vitest's default is one fewer than the cores, which is one
+ * on a two-core machine, yet much of a file's time is spent waiting on servers, databases and
+ * child processes: two at a time took the suite about a third less time on such a machine.
+ */
+export const TEST_FILES_AT_ONCE = { maxWorkers: Math.max(2, availableParallelism() - 1) };

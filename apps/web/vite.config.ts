@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { TEST_FILES_AT_ONCE } from '../../tooling/vitest-shared.ts';
 import { prerenderPages } from './vite-prerender.ts';
 
 /** The API server that the dev server forwards to (apps/server, on PORT as `pnpm dev` starts it). */
@@ -99,6 +100,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/testing/setup.ts'],
     // Room for a few of testing-library's waits (5 s each, see setup.ts) on a busy machine.
     testTimeout: 20_000,
+    ...TEST_FILES_AT_ONCE,
     reporters: jsonReportDir ? ['default', 'json'] : ['default'],
     outputFile: { json: `${jsonReportDir}/web.json` },
   },

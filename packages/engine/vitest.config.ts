@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { testReports } from '../../tooling/vitest-shared.ts';
+import { TEST_FILES_AT_ONCE, testReports } from '../../tooling/vitest-shared.ts';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    ...TEST_FILES_AT_ONCE,
     ...testReports('engine'),
     coverage: {
       provider: 'v8',
