@@ -118,15 +118,15 @@ describe('goal workspace panels', () => {
     await app.startFlow(POEM, { auto: false });
     await app.seeText('Waiting for your confirmation');
     await app.taskList().getByRole('button', { name: 'Execute' }).waitFor();
-    // Start sat below the fold; the feed's title and controls come back into view.
+    // Start sat below the fold; the feed's title and controls come back into view, below the
+    // sticky header.
     const title = app.executionPanel().getByRole('heading', { name: /Flow Execution/ });
-    await page.waitForFunction(
-      (heading) => {
-        const { top, bottom } = (heading as Element).getBoundingClientRect();
-        return top >= 0 && bottom <= window.innerHeight;
-      },
-      await title.elementHandle(),
-    );
+    const titleInView = (heading: Element) => {
+      const { top, bottom } = heading.getBoundingClientRect();
+      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      return top >= header && bottom <= window.innerHeight;
+    };
+    await page.waitForFunction(titleInView, await title.elementHandle());
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'dashboard-waiting-phone');

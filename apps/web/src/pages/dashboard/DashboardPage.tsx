@@ -55,6 +55,25 @@ function TemplateList({ onPick }: { onPick: (template: FlowTemplate) => void }) 
 }
 
 /**
+ * Scrolls the page smoothly until `element`'s top is in view, if it is above the viewport or under
+ * the sticky header. The layout still moves while a run starts, and a smooth scroll can end short
+ * of its target when it does; so when the scroll ends (within a few seconds) the top is brought
+ * into view at once if it is still hidden.
+ */
+function revealTop(element: HTMLElement) {
+  const hidden = () => element.getBoundingClientRect().top < HEADER_HEIGHT;
+  if (!hidden()) return;
+  element.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  window.addEventListener(
+    'scrollend',
+    () => {
+      if (hidden()) element.scrollIntoView({ block: 'start' });
+    },
+    { once: true, signal: AbortSignal.timeout(3000) },
+  );
+}
+
+/**
  * The goal workspace (its frame, with the notice that no model server answers, is
  * DashboardRoute): Quick Templates and the current model on the left (under the task list at
  * tablet widths, in a drawer on phones), the flow execution panel and the goal input in the
@@ -141,12 +160,9 @@ export function DashboardPage() {
         if (!started) return;
         attachments.clear();
         // On a phone the goal sits below the feed, and the page scrolled down to reach Start:
-        // the feed's top (its title and controls) comes back into view once the layout settles.
+        // the feed's top (its title and controls) comes back into view.
         requestAnimationFrame(() => {
-          const panel = executionPanel.current;
-          if (panel && panel.getBoundingClientRect().top < 0) {
-            panel.scrollIntoView({ block: 'start', behavior: 'smooth' });
-          }
+          if (executionPanel.current) revealTop(executionPanel.current);
         });
       });
   };
