@@ -29,7 +29,7 @@ import {
   startFlows,
   startProcess,
 } from './processes';
-import { median, type Row, type Settings } from './rows';
+import { pairedMedian, type Row, type Settings } from './rows';
 
 const TASKS = 5;
 /**
@@ -128,8 +128,8 @@ function startWorker(env: Record<string, string>): Promise<Running> {
 /**
  * How the worker rows measure steady work: warm-up rounds, then measured rounds, each round a
  * batch on each setup in turn. A warm-up batch gives each process that works runs as many runs
- * (two workers share theirs), so each compiles its hot code and grows its heap alike; the figure
- * is the median measured batch's. A fresh worker process spends about twice the CPU per run of a
+ * (two workers share theirs), so each compiles its hot code and grows its heap alike; setups are
+ * compared within each measured round (see `pairedMedian`). A fresh worker process spends about twice the CPU per run of a
  * warm one over its first 300-400 runs (with or without a quota, and again after a restart on the
  * same database), so the warm-up gives each process 600 runs: with 300, each of two workers,
  * taking half of each measured batch, was still warming through the measured rounds.
@@ -180,7 +180,7 @@ async function waitForRuns(watch: postgres.Sql, taskIds: string[]): Promise<void
   }
 }
 
-/** One batch's steps and the median batch's time, with the round trips of a batch on average. */
+/** One batch's steps and seconds, with its round trips when counted. */
 type Measured = { steps: number; seconds: number; stepsPerRun: number; roundTrips?: number };
 
 type SetupOptions = {
@@ -288,15 +288,16 @@ async function flowsSteps(options: SetupOptions): Promise<Measured> {
 }
 
 /**
- * The worker rows' three setups (the in-process worker, 1 worker, 2 workers; each process that
- * works runs held to `cpuQuota`), measured warm and side by side: rounds of one batch on each
+ * The steps/s of each measured round of the worker rows' three setups (the in-process worker, 1
+ * worker, 2 workers; each process that works runs held to `cpuQuota`), measured warm and side by
+ * side: rounds of one batch on each
  * setup in turn (each round starting with the next setup), so that a slower minute of the
  * machine falls on all three alike, and no setup idles long while the others warm up.
  */
 async function workerSetups(
   settings: Settings,
   options: Omit<SetupOptions, 'workers'>,
-): Promise<{ inProcess: Measured; oneWorker: Measured; twoWorkers: Measured }> {
+): Promise<{ inProcess: number[]; oneWorker: number[]; twoWorkers: number[] }> {
   const { warmUpRounds, rounds } = steadyFor(settings);
   const kinds = [
     { workers: 0, label: 'in-process' },
@@ -322,13 +323,14 @@ async function workerSetups(
       const name = warmUp ? `warm-up round ${round + 1}` : `round ${round - warmUpRounds + 1}`;
       console.log(`worker rows, ${name}: ${batches.join('; ')}`);
     }
-    const measured = await Promise.all(
+    // Steps/s of each measured round, every run's steps checked (none lost or doubled).
+    const rates = await Promise.all(
       setups.map(async (setup, index) => {
-        const stepsPerRun = await setup.stepsPerRun();
-        return { steps: stepsPerRun * options.runs, seconds: median(seconds[index]!), stepsPerRun };
+        const steps = (await setup.stepsPerRun()) * options.runs;
+        return seconds[index]!.map((batch) => steps / batch);
       }),
     );
-    return { inProcess: measured[0]!, oneWorker: measured[1]!, twoWorkers: measured[2]! };
+    return { inProcess: rates[0]!, oneWorker: rates[1]!, twoWorkers: rates[2]! };
   } finally {
     await Promise.all(setups.map((setup) => setup.close()));
   }
@@ -546,16 +548,14 @@ export async function engineRows(settings: Settings): Promise<Row[]> {
       },
       {
         name: `steps/s with 2 worker processes (${label}, ${WORKER_CPU} CPU each)`,
-        figure: rate(twoWorkers),
-        baseline: rate(oneWorker),
+        ...pairedMedian(twoWorkers, oneWorker),
         baselineName: '1 worker process',
         unit: 'steps/s',
         budget: { atLeast: 1.6 },
       },
       {
         name: `steps/s with 1 worker process (${label}, ${WORKER_CPU} CPU)`,
-        figure: rate(oneWorker),
-        baseline: rate(inProcessLimited),
+        ...pairedMedian(oneWorker, inProcessLimited),
         baselineName: `in-process worker, ${WORKER_CPU} CPU`,
         unit: 'steps/s',
         budget: { atLeast: 1 },

@@ -4,18 +4,17 @@
  */
 import autocannon from 'autocannon';
 import { freshDatabase, type Running, startBareHono, startFlows } from './processes';
-import { median, type Row, type Settings } from './rows';
+import { pairedMedian, type Row, type Settings } from './rows';
 
 type Target = { name: string; url: string; headers?: Record<string, string> };
 
 /**
- * Requests per second each target answers with 2xx under autocannon's load, measured in turns:
+ * Requests per second each target answers with 2xx under autocannon's load, round by round:
  * after a warm-up of each (JIT, caches, pools: the first second of any server is slower than its
- * pace), every round loads each target once for a slice of `httpSeconds`, and each figure is the
- * median of its rounds, so that a slower moment of a shared machine falls on every target alike
- * instead of on whichever one it was measured in.
+ * pace), every round loads each target once for a slice of `httpSeconds`, so that a slower moment
+ * of a shared machine falls on every target of a round alike (see `pairedMedian`).
  */
-async function requestsPerSecond(targets: Target[], settings: Settings): Promise<number[]> {
+async function requestsPerSecond(targets: Target[], settings: Settings): Promise<number[][]> {
   const rounds = settings.smoke ? 1 : 11;
   const load = (target: Target, duration: number) =>
     autocannon({ url: target.url, headers: target.headers ?? {}, connections: 10, duration });
@@ -32,7 +31,7 @@ async function requestsPerSecond(targets: Target[], settings: Settings): Promise
     const figures = targets.map((target, index) => `${target.name} ${rates[index]?.at(-1)}`);
     console.log(`HTTP round ${round + 1} (req/s): ${figures.join(', ')}`);
   }
-  return rates.map((of) => median(of));
+  return rates;
 }
 
 /** Registers a user with 20 tasks and returns the session cookie. */
@@ -69,7 +68,7 @@ export async function httpRows(settings: Settings): Promise<Row[]> {
   const flows = await startFlows({ DATABASE_URL: database.url });
   try {
     const cookie = await userWithTasks(flows);
-    const [bareRate = 0, health = 0, templates = 0, templatesTrpc = 0, tasks = 0] =
+    const [bareRate = [], health = [], templates = [], templatesTrpc = [], tasks = []] =
       await requestsPerSecond(
         [
           { name: 'bare Hono', url: `${bare.url}/` },
@@ -84,32 +83,28 @@ export async function httpRows(settings: Settings): Promise<Row[]> {
     return [
       {
         name: 'GET /api/health req/s',
-        figure: health,
-        baseline: bareRate,
+        ...pairedMedian(health, bareRate),
         baselineName: bareLabel,
         unit: 'req/s',
         budget: { atLeast: 0.25 },
       },
       {
         name: 'GET /api/templates req/s',
-        figure: templates,
-        baseline: bareRate,
+        ...pairedMedian(templates, bareRate),
         baselineName: bareLabel,
         unit: 'req/s',
         budget: { atLeast: 0.2 },
       },
       {
         name: 'signed-in GET /api/tasks (20 rows) req/s',
-        figure: tasks,
-        baseline: bareRate,
+        ...pairedMedian(tasks, bareRate),
         baselineName: bareLabel,
         unit: 'req/s',
         budget: { atLeast: 0.08 },
       },
       {
         name: 'tRPC template.list req/s',
-        figure: templatesTrpc,
-        baseline: templates,
+        ...pairedMedian(templatesTrpc, templates),
         baselineName: 'GET /api/templates',
         unit: 'req/s',
         budget: { atLeast: 0.9 },

@@ -22,6 +22,25 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/**
+ * A figure and its baseline measured in the same rounds, compared within each round: those of the
+ * round whose ratio is the median of the rounds' ratios. A shared machine's pace changes from one
+ * minute to the next, and the medians of the two series taken apart can come from rounds of
+ * different paces: in a run of 2026-12-07 bare Hono answered 35-37k req/s in the first four
+ * rounds and 21-24k in the rest, and the tRPC twin's median over the templates' median said 0.69x
+ * where nine rounds of eleven said 0.84x or more (their median 1.01x).
+ */
+export function pairedMedian(
+  figures: number[],
+  baselines: number[],
+): { figure: number; baseline: number } {
+  const rounds = figures
+    .map((figure, index) => ({ figure, baseline: baselines[index] ?? 0 }))
+    .filter((round) => round.baseline > 0)
+    .sort((a, b) => a.figure / a.baseline - b.figure / b.baseline);
+  return rounds[Math.floor(rounds.length / 2)] ?? { figure: 0, baseline: 0 };
+}
+
 /** figure / baseline; none where the baseline is not above zero (a bare timer's lateness may be). */
 export const ratio = (row: Row): number | null =>
   row.baseline > 0 ? row.figure / row.baseline : null;
