@@ -129,10 +129,11 @@ function startWorker(env: Record<string, string>): Promise<Running> {
  * How the worker rows measure steady work: warm-up rounds, then measured rounds, each round a
  * batch on each setup in turn. A warm-up batch gives each process that works runs as many runs
  * (two workers share theirs), so each compiles its hot code and grows its heap alike; setups are
- * compared within each measured round (see `pairedMedian`). A fresh worker process spends about twice the CPU per run of a
- * warm one over its first 300-400 runs (with or without a quota, and again after a restart on the
- * same database), so the warm-up gives each process 600 runs: with 300, each of two workers,
- * taking half of each measured batch, was still warming through the measured rounds.
+ * compared within each measured round (see `pairedMedian`). A fresh worker process spends about
+ * twice the CPU per run of a warm one over its first 300-400 runs (with or without a quota, and
+ * again after a restart on the same database), so the warm-up gives each process 600 runs: with
+ * 300, each of two workers, taking half of each measured batch, was still warming through the
+ * measured rounds.
  */
 const steadyFor = (settings: Settings) =>
   settings.smoke ? { warmUpRounds: 1, rounds: 1 } : { warmUpRounds: 6, rounds: 11 };
@@ -290,9 +291,9 @@ async function flowsSteps(options: SetupOptions): Promise<Measured> {
 /**
  * The steps/s of each measured round of the worker rows' three setups (the in-process worker, 1
  * worker, 2 workers; each process that works runs held to `cpuQuota`), measured warm and side by
- * side: rounds of one batch on each
- * setup in turn (each round starting with the next setup), so that a slower minute of the
- * machine falls on all three alike, and no setup idles long while the others warm up.
+ * side: rounds of one batch on each setup in turn (each round starting with the next setup), so
+ * that a slower minute of the machine falls on all three alike, and no setup idles long while
+ * the others warm up.
  */
 async function workerSetups(
   settings: Settings,
